@@ -1,0 +1,22 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { serveSite } from './site/serve-site.js';
+
+/** The whole server: the API under /api and, unless told otherwise, the built site on the same origin. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+    logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.setGlobalPrefix('api');
+  app.use(compression());
+  if (config.siteDir) serveSite(app, config.siteDir);
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { remoteNames } from '@portfolio/contracts/remote-routes';
+
+/** Files whose name carries a content hash never change: browsers keep them for a year. */
+const hashedFile = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(filePath: string): string {
+  return hashedFile.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const staticOptions = {
+  index: false,
+  fallthrough: true,
+  setHeaders: (res: Response, filePath: string) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+};
+
+/**
+ * `npm start` serves the whole site on one origin: the shell at /, each remote's build at
+ * /mf/<name>/ (where the default remotes.json points), the API under /api.
+ */
+export function serveSite(app: NestExpressApplication, siteDir: string): void {
+  for (const name of remoteNames) {
+    app.useStaticAssets(path.join(siteDir, `mf-${name}`, 'dist'), { ...staticOptions, prefix: `/mf/${name}/` });
+  }
+  const shellDist = path.join(siteDir, 'shell', 'dist');
+  app.useStaticAssets(shellDist, staticOptions);
+
+  // Deep links (/projects/project/2) get the shell's index.html; React Router takes it from there.
+  // Missing files (anything with an extension) and the API keep their real 404s.
+  const indexHtml = path.join(shellDist, 'index.html');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
+    if (!wantsPage || path.extname(req.path) !== '' || req.path.startsWith('/mf/')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml, (error) => error && next(error));
+  });
+}

@@ -1,0 +1,24 @@
+// Jest settings every front-end workspace shares: jsdom, swc for TS/TSX, and the ESM-only
+// markdown packages compiled to CommonJS like our own code.
+const path = require('node:path');
+
+module.exports = function frontendJestConfig(dir) {
+  return {
+    rootDir: dir,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    setupFilesAfterEnv: [path.join(__dirname, 'jest.frontend.setup.cjs')],
+    transform: {
+      '^.+\\.(t|j|mj)sx?$': [
+        require.resolve('@swc/jest'),
+        { jsc: { transform: { react: { runtime: 'automatic' } }, parser: { syntax: 'typescript', tsx: true } }, module: { type: 'commonjs' } },
+      ],
+      '\\.md$': path.join(__dirname, 'jest.text-transform.cjs'),
+    },
+    transformIgnorePatterns: [],
+    moduleNameMapper: {
+      '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
+      '\\.(png|jpe?g|webp|avif|svg|gif)$': path.join(__dirname, 'jest.file-stub.cjs'),
+    },
+  };
+};

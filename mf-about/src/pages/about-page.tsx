@@ -1,0 +1,13 @@
+import { useLoaderData } from 'react-router-dom';
+import { MarkdownText } from '@portfolio/ui/markdown';
+import type { AboutData } from '../about';
+
+export function AboutPage() {
+  const { basics } = useLoaderData() as AboutData;
+  return (
+    <>
+      <h1 className="mb-3">About Me</h1>
+      <MarkdownText>{basics.intro}</MarkdownText>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { createPartConfig } from '@portfolio/webpack-config';
+
+export default createPartConfig({
+  dir: import.meta.dirname,
+  name: 'about',
+  port: 3002,
+  title: 'mf-about (standalone)',
+  exposes: { './routes': './src/routes.tsx' },
+});

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from 'react-router-dom';
+import { postJson } from '@portfolio/ui/api-client';
+
+/** SPEC contact action outcome: sent (with the stored message's id), error (non-200), local-error (threw). */
+export type ContactResult =
+  | { status: 'sent'; contactID: string }
+  | { status: 'error'; httpStatus: number }
+  | { status: 'local-error' };
+
+/** The home route's action (SPEC call 2): the form's JSON goes on to POST /api/contact (call 3). */
+export async function contactAction({ request }: ActionFunctionArgs): Promise<ContactResult | null> {
+  if (request.method.toUpperCase() !== 'POST') return null;
+  try {
+    const message: unknown = await request.json();
+    const response = await postJson('contact', message);
+    if (response.status !== 200) return { status: 'error', httpStatus: response.status };
+    const body = (await response.json()) as { contactID?: unknown };
+    return { status: 'sent', contactID: String(body.contactID) };
+  } catch {
+    return { status: 'local-error' };
+  }
+}

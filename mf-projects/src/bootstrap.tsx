@@ -1,0 +1,7 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import { renderStandalone } from '@portfolio/ui/standalone-app';
+import routes from './routes';
+
+renderStandalone('mf-projects', [
+  { path: 'projects', ...routes.projects, children: [{ path: 'project/:projectId', ...routes.project }] },
+]);

@@ -1,0 +1,20 @@
+import { Link } from 'react-router-dom';
+import { thumbnailUrl, type ProjectSummary } from '../projects';
+import styles from './project-card.module.css';
+
+/** A project in the list: thumbnail, title, description; the whole card links to its page. */
+export function ProjectCard({ project }: { project: ProjectSummary }) {
+  return (
+    <article className={`card h-100 ${styles.card}`}>
+      <img className="card-img-top" src={thumbnailUrl(project)} alt="" width={320} height={180} loading="lazy" />
+      <div className="card-body">
+        <h3 className="card-title h5">
+          <Link to={`project/${project.id}`} className={`stretched-link ${styles.link}`}>
+            {project.title}
+          </Link>
+        </h3>
+        <p className="card-text">{project.description}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import blogRest from './images/blog-rest.svg';
+import defaultCard from './images/default-card.svg';
+import grandmaster from './images/grandmaster.svg';
+import homeNetwork from './images/home-network.svg';
+import htmlPortfolio from './images/html-portfolio.svg';
+import networkDiagram from './images/network-diagram.svg';
+import serverRack from './images/server-rack.svg';
+import todoTeams from './images/todo-teams.svg';
+
+/** Pictures the project data names by file: card thumbnails and images inside the markdown. */
+const imagesByName: Readonly<Record<string, string>> = {
+  'blog-rest.svg': blogRest,
+  'grandmaster.svg': grandmaster,
+  'home-network.svg': homeNetwork,
+  'html-portfolio.svg': htmlPortfolio,
+  'network-diagram.svg': networkDiagram,
+  'server-rack.svg': serverRack,
+  'todo-teams.svg': todoTeams,
+};
+
+export const defaultCardImage = defaultCard;
+
+/** A named picture's URL; a missing or empty name gets the default card image. */
+export function projectImageUrl(name: string | undefined): string {
+  return (name && imagesByName[name]) || defaultCardImage;
+}

@@ -1,0 +1,34 @@
+import { Link, useLoaderData } from 'react-router-dom';
+import { MarkdownText } from '@portfolio/ui/markdown';
+import type { ProjectLoaderData } from '../routes';
+import { codeLanguages } from '../content/code-languages';
+import { projectImageUrl } from '../content/project-images';
+
+function BackToProjects() {
+  return (
+    <Link to="/projects" className="btn btn-outline-secondary">
+      ← Back to Projects
+    </Link>
+  );
+}
+
+/** SPEC Project detail: back button, centred title, markdown body, back button. */
+export function ProjectPage() {
+  const { project } = useLoaderData() as ProjectLoaderData;
+  return (
+    <article className="project-page">
+      <BackToProjects />
+      <h1 className="text-center my-4">{project.title}</h1>
+      {project.projectMarkdown ? (
+        <MarkdownText languages={codeLanguages} imageUrl={projectImageUrl}>
+          {project.projectMarkdown}
+        </MarkdownText>
+      ) : (
+        <p className="text-center text-muted">The write-up for this project is on its way.</p>
+      )}
+      <div className="mt-4">
+        <BackToProjects />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLoaderData, useOutlet } from 'react-router-dom';
+import type { ProjectsLoaderData } from '../routes';
+import { isCodingProject, isOtherProject, type ProjectSummary } from '../projects';
+import { ProjectCard } from '../components/project-card';
+
+function ProjectSection({ id, title, projects }: { id: string; title: string; projects: ProjectSummary[] }) {
+  return (
+    <section aria-labelledby={id} className="mb-5">
+      <h2 id={id} className="h4 mb-3">
+        {title}
+      </h2>
+      <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-4 list-unstyled">
+        {projects.map((project) => (
+          <li key={project.id} className="col">
+            <ProjectCard project={project} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC Projects: coding projects (type 0) then other projects (type 1); a project page replaces the list. */
+export function ProjectsPage() {
+  const outlet = useOutlet();
+  const { projects } = useLoaderData() as ProjectsLoaderData;
+  if (outlet) return outlet;
+  return (
+    <>
+      <h1 className="mb-4">Projects</h1>
+      <ProjectSection id="coding-projects" title="Coding projects:" projects={projects.filter(isCodingProject)} />
+      <ProjectSection id="other-projects" title="Other projects:" projects={projects.filter(isOtherProject)} />
+    </>
+  );
+}

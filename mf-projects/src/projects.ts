@@ -1,0 +1,41 @@
+import projectList from './content/projects.json';
+import { projectImageUrl } from './content/project-images';
+
+/** SPEC entity Project. `projectMarkdown` is read from content/markdown/<id>.md when a detail page opens. */
+export interface Project {
+  id: string;
+  /** 0 = coding project, 1 = other project; compared loosely (the data may say 0 or "0"). */
+  type: number | string;
+  title: string;
+  description: string;
+  thumbnailImg: string;
+  projectDate: string;
+  lastUpdated: string;
+  projectMarkdown: string;
+}
+
+export type ProjectSummary = Omit<Project, 'projectMarkdown'>;
+
+export const projects: readonly ProjectSummary[] = projectList;
+
+export const isCodingProject = (project: ProjectSummary) => Number(project.type) === 0;
+export const isOtherProject = (project: ProjectSummary) => Number(project.type) === 1;
+
+/** The card picture: the project's own, or the default card image when it has none. */
+export const thumbnailUrl = (project: ProjectSummary) => projectImageUrl(project.thumbnailImg);
+
+export class ProjectNotFoundError extends Error {
+  constructor(readonly projectId: string | undefined) {
+    super(`No project with id ${projectId ?? '(none)'}`);
+  }
+}
+
+/** The project whose id equals the route parameter, with its markdown body (fetched as its own chunk). */
+export async function loadProject(projectId: string | undefined): Promise<Project> {
+  const summary = projects.find((project) => project.id === projectId);
+  if (!summary) throw new ProjectNotFoundError(projectId);
+  const body = await import(
+    /* webpackChunkName: "project-[request]" */ `./content/markdown/${summary.id}.md`
+  );
+  return { ...summary, projectMarkdown: (body.default as string).trim() };
+}

@@ -1,0 +1,5 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import { renderStandalone } from '@portfolio/ui/standalone-app';
+import routes from './routes';
+
+renderStandalone('mf-resume', [{ path: 'resume', ...routes.resume }]);

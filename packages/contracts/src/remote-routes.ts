@@ -1,0 +1,39 @@
+import type { NonIndexRouteObject } from 'react-router';
+
+/**
+ * The federation contract. Each remote exposes one module, `./routes`, whose default export
+ * maps the route ids it serves to route modules. The shell owns the paths (the route table),
+ * a remote owns what renders and loads at them: React Router's `route.lazy` may not change
+ * a route's `path` or `children`, so those stay in the shell.
+ */
+export type RemoteRouteModule = Pick<
+  NonIndexRouteObject,
+  'Component' | 'loader' | 'action' | 'ErrorBoundary' | 'handle' | 'shouldRevalidate'
+>;
+
+/** Which route ids each remote serves. */
+export interface RemoteRouteIds {
+  home: 'home';
+  about: 'about';
+  projects: 'projects' | 'project';
+  resume: 'resume';
+}
+
+export type RemoteName = keyof RemoteRouteIds;
+
+export const remoteNames: readonly RemoteName[] = ['home', 'about', 'projects', 'resume'];
+
+export type RemoteRoutes<R extends RemoteName> = { readonly [Id in RemoteRouteIds[R]]: RemoteRouteModule };
+
+/** The shape of `./routes` as the shell loads it. */
+export interface RemoteRoutesModule<R extends RemoteName> {
+  default: RemoteRoutes<R>;
+}
+
+/** A route's `handle`: the page title, fixed or computed from the loader's data. */
+export interface RouteHandle {
+  title?: string | ((loaderData: unknown) => string | undefined);
+}
+
+/** `/remotes.json`: where each remote's mf-manifest.json or remoteEntry.js is served. */
+export type RemotesConfig = Record<RemoteName, string>;

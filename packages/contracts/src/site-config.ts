@@ -1,0 +1,18 @@
+import site from '../site.json' with { type: 'json' };
+
+/** One site configuration: it feeds the shell's frame and titles and the API's emails. */
+export interface SiteConfig {
+  ownerName: string;
+  siteUrl: string;
+  contactTo: string;
+  profiles: ReadonlyArray<{ kind: 'code' | 'network'; label: string; url: string }>;
+  loginUrl: string;
+  titles: Readonly<Record<'home' | 'about' | 'projects' | 'project' | 'resume' | 'error', string>>;
+}
+
+export const siteConfig: SiteConfig = site as SiteConfig;
+
+/** "About Me | Jordan Reyes": every page's document title has this shape. */
+export function documentTitle(pageTitle: string | undefined): string {
+  return pageTitle ? `${pageTitle} | ${siteConfig.ownerName}` : siteConfig.ownerName;
+}

@@ -1,0 +1,20 @@
+/**
+ * The one way the browser talks to the API (SPEC section 7): JSON in, credentials sent,
+ * no timeout. Same origin under /api by default; a page may name another API origin with
+ * <meta name="portfolio-api" content="https://api.example.com">, no rebuild needed.
+ */
+export function apiUrl(path: string): string {
+  const configured = document.querySelector<HTMLMetaElement>('meta[name="portfolio-api"]')?.content;
+  const base = (configured || '/api').replace(/\/$/, '');
+  return `${base}/${path.replace(/^\//, '')}`;
+}
+
+export function postJson(path: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+  return fetch(apiUrl(path), {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+    signal: init.signal,
+  });
+}

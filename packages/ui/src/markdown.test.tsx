@@ -1,0 +1,29 @@
+import { render, screen } from '@testing-library/react';
+import typescript from 'highlight.js/lib/languages/typescript';
+import { MarkdownText } from './markdown';
+
+describe('MarkdownText', () => {
+  it('renders paragraphs as spans and images centred at 60% via their class', () => {
+    const { container } = render(<MarkdownText>{'Hello **world**\n\n![A diagram](/d.svg)'}</MarkdownText>);
+    expect(container.querySelector('p')).toBeNull();
+    expect(container.querySelector('span.md-paragraph strong')).toHaveTextContent('world');
+    const image = screen.getByRole('img', { name: 'A diagram' });
+    expect(image).toHaveClass('md-image');
+    expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('highlights fenced code in a registered language and leaves others plain', () => {
+    const source = '```ts\nconst answer: number = 42;\n```\n\n```cobol\nDISPLAY "HI".\n```';
+    const { container } = render(<MarkdownText languages={{ ts: typescript }}>{source}</MarkdownText>);
+    const blocks = container.querySelectorAll('pre code');
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]?.querySelector('.hljs-keyword')).toHaveTextContent('const');
+    expect(blocks[1]?.querySelector('[class^="hljs-"]')).toBeNull();
+  });
+
+  it('opens external links in a new tab safely', () => {
+    render(<MarkdownText>{'[site](https://example.com) and [home](/)'}</MarkdownText>);
+    expect(screen.getByRole('link', { name: 'site' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'home' })).not.toHaveAttribute('target');
+  });
+});

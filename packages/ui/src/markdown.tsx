@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import type { LanguageFn } from 'highlight.js';
+import './markdown.css';
+
+/** Grammars to highlight fenced code with, by fence name: register only what the content uses. */
+export type CodeLanguages = Readonly<Record<string, LanguageFn>>;
+
+const baseComponents: Components = {
+  // SPEC: paragraphs render as spans (styled as blocks in markdown.css, so text stays readable).
+  p: ({ children }) => <span className="md-paragraph">{children}</span>,
+  // SPEC: images centred at 60% width; lazy so long pages do not fetch what is off screen.
+  a: ({ href, children }) => {
+    const external = typeof href === 'string' && /^https?:\/\//.test(href);
+    return (
+      <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {children}
+      </a>
+    );
+  },
+};
+
+export interface MarkdownTextProps {
+  /** The markdown source. */
+  children: string;
+  languages?: CodeLanguages;
+  className?: string;
+  /** Maps an image's name in the markdown to the URL it is served from (bundled pictures). */
+  imageUrl?: (src: string) => string;
+}
+
+/** The one markdown renderer of the site: SPEC's image and paragraph rules, highlight.js for code. */
+export function MarkdownText({ children, languages = {}, className, imageUrl }: MarkdownTextProps) {
+  const components = useMemo<Components>(
+    () => ({
+      ...baseComponents,
+      // SPEC: images centred at 60% width; lazy so long pages do not fetch what is off screen.
+      img: ({ src, alt, title }) => {
+        const source = typeof src === 'string' ? (imageUrl ? imageUrl(src) : src) : undefined;
+        return <img className="md-image" src={source} alt={alt ?? ''} title={title} loading="lazy" />;
+      },
+    }),
+    [imageUrl],
+  );
+  return (
+    <div className={['md-body', className].filter(Boolean).join(' ')}>
+      <Markdown
+        components={components}
+        rehypePlugins={[[rehypeHighlight, { languages, detect: false, plainText: ['text', 'txt'] }]]}
+      >
+        {children}
+      </Markdown>
+    </div>
+  );
+}

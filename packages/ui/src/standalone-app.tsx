@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router-dom';
+import { RouterProvider } from 'react-router/dom';
+
+/**
+ * A remote on its own dev server: its routes inside a bare frame, so a developer can work on
+ * one section without the shell. The site itself never renders this.
+ */
+export function renderStandalone(partName: string, routes: RouteObject[]) {
+  const router = createBrowserRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          <header className="border-bottom bg-light py-2 mb-3">
+            <div className="container small text-muted">
+              Standalone <code>{partName}</code> · <Link to="/">start</Link>
+            </div>
+          </header>
+          <main className="container">
+            <Outlet />
+          </main>
+        </>
+      ),
+      children: routes,
+    },
+  ]);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

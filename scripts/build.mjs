@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm run build`: every part, libraries first, front ends two at a time, then the API.
+// `--if-stale` (used by `npm start`) builds only the parts whose output is older than their sources.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { api, frontEnds, libraries, repoRoot, sourcesOf } from './parts.mjs';
+
+const onlyStale = process.argv.includes('--if-stale');
+const ignored = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'data']);
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (ignored.has(entry)) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function isStale(part) {
+  const output = path.join(repoRoot, part, 'dist');
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sourcesOf(part).some((source) => newestMtime(source) > built);
+}
+
+function run(part) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', part], { cwd: repoRoot, stdio: 'inherit' });
+    child.on('exit', (code) => {
+      if (code === 0) {
+        console.log(`built ${part} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        resolve();
+      } else reject(new Error(`${part} failed to build (exit ${code})`));
+    });
+  });
+}
+
+async function inPairs(parts) {
+  const queue = [...parts];
+  const worker = async () => {
+    for (let part = queue.shift(); part; part = queue.shift()) await run(part);
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+const started = Date.now();
+const wanted = (parts) => (onlyStale ? parts.filter(isStale) : parts);
+try {
+  for (const part of wanted(libraries)) await run(part);
+  await inPairs(wanted(frontEnds));
+  for (const part of wanted([api])) await run(part);
+  console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
+import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
+import { SiteFrame } from '../layout/site-frame';
+import { RemoteUnavailable } from './remote-unavailable';
+
+/** SPEC: the error's statusText, else its message. */
+export function errorDetail(error: unknown): string {
+  if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'Unknown error';
+}
+
+function ErrorContent() {
+  const error = useRouteError();
+  useEffect(() => {
+    document.title = documentTitle(siteConfig.titles.error);
+  }, []);
+  if (error instanceof RemoteUnavailableError) return <RemoteUnavailable remote={error.remote} />;
+  return (
+    <section className="error-page text-center py-5" aria-labelledby="error-heading">
+      <h1 id="error-heading">Oops!</h1>
+      <p>Sorry, an unexpected error has occurred. Please contact the site administrator for assistance.</p>
+      <p>
+        <i>{errorDetail(error)}</i>
+      </p>
+    </section>
+  );
+}
+
+/** Errors of a section: shown inside the header and footer. */
+export function RouteErrorPage() {
+  return <ErrorContent />;
+}
+
+/** Last resort, for an error in the frame itself: draws the frame again around the message. */
+export function RootErrorPage() {
+  return (
+    <SiteFrame>
+      <ErrorContent />
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,26 @@
+// What webpack's asset modules hand to TypeScript: a URL for pictures, the text for markdown.
+declare module '*.md' {
+  const text: string;
+  export default text;
+}
+declare module '*.webp' {
+  const url: string;
+  export default url;
+}
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.jpg' {
+  const url: string;
+  export default url;
+}
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+declare module '*.css';
