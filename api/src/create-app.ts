@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import { AppModule } from './app.module.js';
+import { acceptJsonBodies } from './common/json-body.js';
 import type { AppConfig } from './config/app-config.js';
 import { serveSite } from './site/serve-site.js';
 
@@ -10,11 +11,13 @@ import { serveSite } from './site/serve-site.js';
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    bodyParser: false,
   });
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.setGlobalPrefix('api');
   app.use(compression());
+  acceptJsonBodies(app);
   if (config.siteDir) serveSite(app, config.siteDir);
   app.enableShutdownHooks();
   await app.init();

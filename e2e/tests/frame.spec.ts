@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+
+const routes = [
+  { path: '/', title: 'Home | Jordan Reyes' },
+  { path: '/about', title: 'About Me | Jordan Reyes' },
+  { path: '/projects', title: 'Projects | Jordan Reyes' },
+  { path: '/projects/project/2', title: 'To-Do Teams | Jordan Reyes' },
+  { path: '/resume', title: 'Resume | Jordan Reyes' },
+];
+
+for (const { path, title } of routes) {
+  test(`the shared frame surrounds ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Jordan Reyes' })).toHaveAttribute('href', '/');
+    for (const section of ['About', 'Projects', 'Resume']) {
+      await expect(header.getByRole('link', { name: section, exact: true })).toHaveAttribute('href', `/${section.toLowerCase()}`);
+    }
+    for (const profile of ['GitHub profile (opens in a new tab)', 'LinkedIn profile (opens in a new tab)']) {
+      const link = header.getByRole('link', { name: profile });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Jordan Reyes`);
+    await expect(footer).toContainText('Built with React.');
+    await expect(footer.getByRole('link', { name: 'login' })).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+  });
+}
+
+test('an unknown path shows the error page inside the frame', async ({ page }) => {
+  await page.goto('/no/such/page');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(main).toContainText(
+    'Sorry, an unexpected error has occurred. Please contact the site administrator for assistance.',
+  );
+  await expect(main.locator('i')).toHaveText('Not Found');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('header links navigate inside the page, marking the current section', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('banner').getByRole('link', { name: 'Jordan Reyes' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
