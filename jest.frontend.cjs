@@ -5,7 +5,8 @@ const path = require('node:path');
 module.exports = function frontendJestConfig(dir) {
   return {
     rootDir: dir,
-    testEnvironment: 'jsdom',
+    // jsdom with Node's fetch API (Request, Response, TextEncoder...) that React Router's loaders use
+    testEnvironment: 'jest-fixed-jsdom',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     setupFilesAfterEnv: [path.join(__dirname, 'jest.frontend.setup.cjs')],
     transform: {

@@ -82,6 +82,11 @@ export function createPartConfig(part) {
           runtimePlugins: part.runtimePlugins,
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
+          // Leave out runtime code the site never runs: Node loading everywhere, and in a remote
+          // (which loads no other remote) the remote-loading and manifest-snapshot code.
+          experiments: {
+            optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
+          },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router-dom';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, Link, Outlet, type RouteObject, RouterProvider } from '@portfolio/router';
 
 /**
  * A remote on its own dev server: its routes inside a bare frame, so a developer can work on

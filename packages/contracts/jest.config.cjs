@@ -1,0 +1,2 @@
+const base = require('../../jest.frontend.cjs')(__dirname);
+module.exports = { ...base, testEnvironment: 'node' };
