@@ -12,7 +12,8 @@ if (apiBuild.status !== 0) process.exit(1);
 
 const children = [];
 function run(label, command, args, env = {}) {
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // each part in its own process group, so stopping dev stops npm's children (webpack, tsc) too
+  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`[${label}] ${line}`);
@@ -30,7 +31,13 @@ console.log(
   `Standalone remotes: ${['home', 'about', 'projects', 'resume'].map((name) => `${name} http://localhost:${devPorts[name]}`).join(', ')}\n`,
 );
 const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   process.exit(0);
 };
 process.on('SIGINT', stop);
