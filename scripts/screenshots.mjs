@@ -1,15 +1,11 @@
 #!/usr/bin/env node
 // `npm run screenshots`: full-page PNGs of every route at phone (375 px) and desktop (1280 px) width,
 // from the production build, into screenshots/ (not committed). Look at them after a front-end change.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { repoRoot } from './parts.mjs';
+import { launchChromium, serveBuild } from './serve-build.mjs';
 
-const port = Number(process.env.SHOTS_PORT ?? 4191);
-const origin = `http://127.0.0.1:${port}`;
 const outDir = path.join(repoRoot, 'screenshots');
 const pages = [
   { name: 'home', path: '/' },
@@ -21,31 +17,17 @@ const pages = [
   { name: 'not-found', path: '/no/such/page' },
   { name: 'projects-unavailable', path: '/projects', block: '**/mf/projects/**' },
 ];
-const widths = [375, 1280];
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-const server = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shots-')) },
-  stdio: 'ignore',
-});
+const site = await serveBuild(Number(process.env.SHOTS_PORT ?? 4191));
 try {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {
-      if (attempt > 100) throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
-  for (const width of widths) {
+  const browser = await launchChromium();
+  for (const width of [375, 1280]) {
     for (const shot of pages) {
       const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
       await page.route(/^https:\/\/www\.(google|gstatic)\.com\//, (r) => r.fulfill({ body: '', contentType: 'text/javascript' }));
       if (shot.block) await page.route(shot.block, (route) => route.abort('connectionrefused'));
-      await page.goto(`${origin}${shot.path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.origin}${shot.path}`, { waitUntil: 'networkidle' });
       if (shot.block) await page.getByRole('button', { name: 'Retry' }).waitFor();
       // scroll through once so lazy images below the fold are in the picture too
       await page.evaluate(async () => {
@@ -59,11 +41,11 @@ try {
       await page.waitForTimeout(300);
       const file = path.join(outDir, `${shot.name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
-      console.log(file);
+      console.log(path.relative(repoRoot, file));
       await page.close();
     }
   }
   await browser.close();
 } finally {
-  server.kill();
+  site.stop();
 }

@@ -93,9 +93,9 @@ export function createPartConfig(part) {
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
         new HtmlWebpackPlugin({
-          template: path.join(part.dir, 'src/index.html'),
+          // the shell's page is the site; a remote's is its standalone dev page, the same for every remote
+          template: isRemote ? path.join(import.meta.dirname, 'standalone.html') : path.join(part.dir, 'src/index.html'),
           title: part.title,
-          // a remote's index.html is its standalone dev page; the shell's is the site.
           scriptLoading: 'defer',
         }),
         // public/ is served as is, beside index.html (the shell's remotes.json and favicon).
