@@ -2,11 +2,12 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import type { ResumeBody } from '@portfolio/contracts/resume';
 import { EducationSection, ExperienceSection, HonorsSection, OtherSection, SkillsSection } from './resume-sections';
+import styles from './resume-tabs.module.css';
 
 /** SPEC: five tabs, Experience active first; react-bootstrap gives them role=tab, aria-selected and arrow keys. */
 export function ResumeTabs({ body }: { body: ResumeBody }) {
   return (
-    <Tabs id="resume-sections" defaultActiveKey="experience" className="mb-4">
+    <Tabs id="resume-sections" defaultActiveKey="experience" className={`mb-4 ${styles.tabs}`}>
       <Tab eventKey="experience" title="Experience">
         <ExperienceSection items={body.experience} />
       </Tab>
