@@ -1,4 +1,4 @@
-import { redirect } from 'react-router-dom';
+import { redirect } from '@portfolio/router';
 import type { RemoteRoutes } from '@portfolio/contracts/remote-routes';
 import type { GalleryPhoto } from '@portfolio/ui/gallery';
 import { about, type AboutData } from './about';

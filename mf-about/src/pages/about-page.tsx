@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData } from '@portfolio/router';
 import { Gallery } from '@portfolio/ui/gallery';
 import { MarkdownText } from '@portfolio/ui/markdown';
 import type { AboutLoaderData } from '../routes';

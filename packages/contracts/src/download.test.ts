@@ -1,4 +1,4 @@
-import { downloadRequestSchema } from './download.js';
+import { downloadRequestSchema } from './download';
 
 const messagesFor = (input: unknown) => {
   const result = downloadRequestSchema.safeParse(input);

@@ -1,4 +1,4 @@
-import { resumeFileName } from './resume.js';
+import { resumeFileName } from './resume';
 
 describe('resumeFileName', () => {
   it('names the file after the owner, safe for any file system', () => {
