@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
 
 @Module({})
@@ -8,7 +9,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [HealthModule],
+      imports: [HealthModule, DownloadModule],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
     };

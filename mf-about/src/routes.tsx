@@ -1,14 +1,27 @@
 import { redirect } from '@portfolio/router';
 import type { RemoteRoutes } from '@portfolio/contracts/remote-routes';
+import type { GalleryPhoto } from '@portfolio/ui/gallery';
 import { about, type AboutData } from './about';
+import { loadGalleryPhotos } from './gallery-photos';
 import { AboutPage } from './pages/about-page';
+
+export interface AboutLoaderData {
+  about: AboutData;
+  galleryPhotos: GalleryPhoto[];
+}
 
 /** This remote's side of the federation contract: the About page. */
 const routes = {
   about: {
     Component: AboutPage,
     // SPEC: the about loader sends the visitor home if its data cannot be read.
-    loader: (): AboutData | Response => (about.basics ? about : redirect('/')),
+    loader: async (): Promise<AboutLoaderData | Response> => {
+      try {
+        return { about, galleryPhotos: await loadGalleryPhotos(about.basics.galleryPhotoList) };
+      } catch {
+        return redirect('/');
+      }
+    },
   },
 } satisfies RemoteRoutes<'about'>;
 

@@ -1,8 +1,21 @@
+import type { ResumeData } from '@portfolio/contracts/resume';
 import resumeData from './content/resume.json';
 
-/** SPEC Resume data (the summary for now; the header card and tabs arrive with the full Resume page). */
-export interface ResumeData {
-  summary: string;
+export type { ResumeData };
+
+/** The owner's resume; the API builds the PDF from this same file (see package.json "exports"). */
+export const resume: ResumeData = resumeData;
+
+/** Every part SPEC lists is there: a half-edited file sends the visitor home (SPEC) instead of breaking the page. */
+export function isCompleteResume(data: ResumeData | undefined): data is ResumeData {
+  const body = data?.resumeBody;
+  return Boolean(
+    data?.summary &&
+      data.headerCard &&
+      body &&
+      [body.experience, body.education, body.skills, body.honors, body.other].every(Array.isArray),
+  );
 }
 
-export const resume: ResumeData = resumeData;
+/** SPEC: skills and the "Other" lists show their items comma-separated. */
+export const commaSeparated = (items: readonly string[]): string => items.join(', ');

@@ -1,13 +1,50 @@
 import { useLoaderData } from '@portfolio/router';
+import { Gallery } from '@portfolio/ui/gallery';
 import { MarkdownText } from '@portfolio/ui/markdown';
-import type { AboutData } from '../about';
+import type { AboutLoaderData } from '../routes';
+import { PhilosophyPanel } from '../components/philosophy-panel';
+import { TitledList } from '../components/titled-list';
 
-export function AboutPage() {
-  const { basics } = useLoaderData() as AboutData;
+/** SPEC About: intro, the photo gallery, two book lists side by side, then the deep dive. */
+export function AboutView({ about: { basics, deep }, galleryPhotos }: AboutLoaderData) {
   return (
     <>
       <h1 className="mb-3">About Me</h1>
-      <MarkdownText>{basics.intro}</MarkdownText>
+      <MarkdownText className="mb-4">{basics.intro}</MarkdownText>
+      <Gallery galleryTitle={basics.galleryTitle} galleryPhotoList={galleryPhotos} />
+      <div className="row g-4 mb-5">
+        <div className="col-12 col-md-6">
+          <TitledList level={2} title={basics.bookInfluenceTitle} items={basics.bookInfluenceList} />
+        </div>
+        <div className="col-12 col-md-6">
+          <TitledList level={2} title={basics.bookLoveTitle} items={basics.bookLoveList} />
+        </div>
+      </div>
+      <section aria-labelledby="deep-dive">
+        <h2 id="deep-dive" className="h3 mb-3">
+          Get to know me deep dive:
+        </h2>
+        <PhilosophyPanel title="Personal Philosphy on Life and Work:" statement={deep.personalStatement} />
+        <div className="row g-4">
+          <div className="col-12 col-md-6">
+            <TitledList level={3} title={deep.joyListTitle} items={deep.joyList} />
+          </div>
+          <div className="col-12 col-md-6">
+            <TitledList level={3} title={deep.goalListTitle} items={deep.goalList} />
+          </div>
+          <div className="col-12 col-md-6">
+            <TitledList level={3} title={deep.qualitiesListTitle} items={deep.qualitiesList} />
+          </div>
+          <div className="col-12 col-md-6">
+            <TitledList level={3} title={deep.improvmentListTitle} items={deep.improvmentList} />
+          </div>
+        </div>
+      </section>
     </>
   );
+}
+
+/** The route's screen: what the about loader read. */
+export function AboutPage() {
+  return <AboutView {...(useLoaderData() as AboutLoaderData)} />;
 }

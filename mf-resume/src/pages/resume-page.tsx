@@ -1,13 +1,22 @@
 import { useLoaderData } from '@portfolio/router';
 import type { ResumeData } from '../resume';
+import { HeaderCard } from '../components/header-card';
+import { ResumeTabs } from '../components/resume-tabs';
 
-export function ResumePage() {
-  const { summary } = useLoaderData() as ResumeData;
+/** SPEC Resume: header card, heading, summary, then the five tabs. */
+export function ResumeView({ resume }: { resume: ResumeData }) {
   return (
     <>
+      <HeaderCard headerCard={resume.headerCard} />
       <h1>Resume</h1>
       <h2 className="h4">Summary</h2>
-      <p>{summary}</p>
+      <p className="mb-4">{resume.summary}</p>
+      <ResumeTabs body={resume.resumeBody} />
     </>
   );
+}
+
+/** The route's screen: the resume its loader read. */
+export function ResumePage() {
+  return <ResumeView resume={useLoaderData() as ResumeData} />;
 }

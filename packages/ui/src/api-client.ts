@@ -9,11 +9,17 @@ export function apiUrl(path: string): string {
   return `${base}/${path.replace(/^\//, '')}`;
 }
 
-export function postJson(path: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+export interface PostJsonInit {
+  signal?: AbortSignal;
+  /** What the caller wants back; JSON unless it asks for a file (the resume PDF). */
+  accept?: string;
+}
+
+export function postJson(path: string, body: unknown, init: PostJsonInit = {}): Promise<Response> {
   return fetch(apiUrl(path), {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: init.accept ?? 'application/json' },
     body: JSON.stringify(body),
     signal: init.signal,
   });

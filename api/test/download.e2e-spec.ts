@@ -1,0 +1,77 @@
+import resumeData from 'mf-resume/content/resume.json' with { type: 'json' };
+import type { ResumeData } from '@portfolio/contracts/resume';
+import { oneLine, pdfText } from './pdf-text.js';
+import { startApp, type RunningApp } from './start-app.js';
+
+const resume: ResumeData = resumeData;
+
+describe('POST /api/download over HTTP', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app.close());
+
+  const post = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+    fetch(`${app.baseUrl}/api/download`, { method: 'POST', headers, body });
+
+  it('answers the resume as a PDF attachment built from the Resume page data', async () => {
+    const response = await post(JSON.stringify({ resource: 'resume' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Jordan-Reyes-Resume.pdf"');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(pdf.length);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const text = pdfText(pdf);
+    expect(text).toContain('Jordan Reyes');
+    expect(text).toContain(oneLine(resume.summary));
+    for (const item of resume.resumeBody.experience) expect(text).toContain(item.company);
+  });
+
+  it('builds the PDF once and serves the same bytes to every request', async () => {
+    const bodies = await Promise.all(
+      [1, 2, 3].map(async () => Buffer.from(await (await post('{"resource":"resume"}')).arrayBuffer())),
+    );
+    expect(bodies[1]!.equals(bodies[0]!)).toBe(true);
+    expect(bodies[2]!.equals(bodies[0]!)).toBe(true);
+  });
+
+  it.each([
+    ['no resource', '{}', 400, 'resource is required'],
+    ['an unknown resource', '{"resource":"cv"}', 400, 'resource must be one of: resume'],
+    ['a path for a resource', '{"resource":"../../package.json"}', 400, 'resource must be one of: resume'],
+    ['a resource that is not a string', '{"resource":["resume"]}', 400, 'resource must be one of: resume'],
+    ['an extra field', '{"resource":"resume","format":"docx"}', 400, 'unknown field(s): format'],
+    ['an array body', '["resume"]', 400, 'the body must be a JSON object'],
+    ['malformed JSON', '{"resource": "resume"', 400, 'The body is not valid JSON.'],
+    ['a JSON string body', '"resume"', 400, 'The body is not valid JSON.'],
+    ['an empty body', '', 400, 'resource is required'],
+    ['an oversized body', JSON.stringify({ resource: 'resume', padding: 'x'.repeat(20_000) }), 413, 'The body must be at most 16kb.'],
+  ])('refuses %s with a JSON %i', async (_case, body, status, message) => {
+    const started = Date.now();
+    const response = await post(body);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ statusCode: status, message });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a body that is not JSON with a 415', async () => {
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', 'resource=resume'],
+      ['text/plain', '{"resource":"resume"}'],
+    ] as const) {
+      const response = await post(body, { 'Content-Type': type });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ statusCode: 415 });
+    }
+  });
+
+  it('has no other way in: GET is a JSON 404', async () => {
+    const response = await fetch(`${app.baseUrl}/api/download?resource=resume`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+});

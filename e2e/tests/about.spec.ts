@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { recordTransfer } from '../support/page-weight';
+
+const gallery = (page: Page) => page.getByRole('region', { name: 'Favorite Photos' });
+const indicator = (page: Page, n: number) => gallery(page).getByRole('button', { name: `Show photo ${n}`, exact: true });
+/** The slide the carousel shows, as its indicators tell assistive technology (1-based). */
+const shownSlide = (page: Page) =>
+  gallery(page)
+    .getByRole('button', { name: /^Show photo \d+$/ })
+    .evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute('aria-current') === 'true') + 1);
+/** A slide transition is over: prev/next and swipes are ignored while one runs. */
+const transitionDone = (page: Page) => expect(gallery(page).locator('.carousel-item-next, .carousel-item-prev')).toHaveCount(0);
+
+test('the About page: heading, intro, a gallery of 13 photos, book lists side by side', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About Me' })).toBeVisible();
+  await expect(page.getByRole('main').locator('.md-body strong').first()).toHaveText('Jordan');
+  await expect(gallery(page).getByRole('heading', { level: 2, name: 'Favorite Photos' })).toBeVisible();
+  await expect(gallery(page).locator('[aria-roledescription="slide"]')).toHaveCount(13);
+  await expect(gallery(page).getByRole('button', { name: /^Show photo \d+$/ })).toHaveCount(13);
+  expect(await shownSlide(page)).toBe(1);
+
+  // SPEC: gallery images at 60% width, centred
+  const shown = gallery(page).locator('.carousel-item.active img');
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const [imageBox, galleryBox] = await Promise.all([shown.boundingBox(), gallery(page).locator('.carousel').boundingBox()]);
+  expect(imageBox!.width / galleryBox!.width).toBeCloseTo(0.6, 2);
+  expect(await shown.getAttribute('alt')).toMatch(/harbour at dawn/);
+
+  const influences = page.getByRole('region', { name: 'Books That Influenced Me' });
+  const loved = page.getByRole('region', { name: 'Books and Media I Love' });
+  await expect(influences.getByRole('listitem')).toHaveCount(6);
+  const [left, right] = [await influences.boundingBox(), await loved.boundingBox()];
+  expect(Math.abs(left!.y - right!.y)).toBeLessThan(1);
+  expect(right!.x).toBeGreaterThan(left!.x + left!.width);
+
+  // on a phone the two lists stack
+  await page.setViewportSize({ width: 375, height: 800 });
+  const [top, below] = [await influences.boundingBox(), await loved.boundingBox()];
+  expect(below!.y).toBeGreaterThan(top!.y + top!.height);
+  expect(Math.abs(below!.x - top!.x)).toBeLessThan(1);
+});
+
+test('the gallery moves on after about 5 s, then wraps around both ways', async ({ page }) => {
+  await page.goto('/about');
+  await expect(indicator(page, 1)).toHaveAttribute('aria-current', 'true');
+  const started = Date.now();
+  await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true', { timeout: 8000 });
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThan(4000);
+  expect(waited).toBeLessThan(7000);
+  // the photo now shown was loaded ahead of time
+  await transitionDone(page);
+  const second = gallery(page).locator('.carousel-item.active img');
+  expect(await second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  await indicator(page, 1).click();
+  await transitionDone(page);
+  await gallery(page).getByRole('button', { name: 'Previous photo' }).click();
+  await expect(indicator(page, 13)).toHaveAttribute('aria-current', 'true');
+  await transitionDone(page);
+  await expect(gallery(page).locator('.carousel-item.active img')).toHaveAttribute('alt', /northern lights/);
+  await gallery(page).getByRole('button', { name: 'Next photo' }).click();
+  await expect(indicator(page, 1)).toHaveAttribute('aria-current', 'true');
+});
+
+test('the gallery stands still while hovered, and moves on when the pointer leaves', async ({ page }) => {
+  await page.goto('/about');
+  await gallery(page).locator('.carousel-item.active img').hover();
+  await page.waitForTimeout(6500);
+  expect(await shownSlide(page)).toBe(1);
+  await page.mouse.move(0, 0);
+  await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true', { timeout: 7000 });
+});
+
+test('the gallery does not move by itself for visitors who prefer reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/about');
+  await expect(gallery(page).getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+  await expect(gallery(page).locator('.carousel')).not.toHaveClass(/\bslide\b/);
+  await page.waitForTimeout(6500);
+  expect(await shownSlide(page)).toBe(1);
+  await gallery(page).getByRole('button', { name: 'Next photo' }).click();
+  await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true');
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+  test('a swipe of more than 40 px changes the photo; a shorter one does not', async ({ page }) => {
+    await page.goto('/about');
+    const photo = gallery(page).locator('.carousel-item.active img');
+    await expect(photo).toBeVisible();
+    const box = (await photo.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (fromX: number, toX: number) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+      for (let step = 1; step <= 5; step += 1) {
+        const x = fromX + ((toX - fromX) * step) / 5;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const middle = box.x + box.width / 2;
+
+    await swipe(middle + 60, middle - 60);
+    await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true');
+    await transitionDone(page);
+    await swipe(middle - 60, middle + 60);
+    await expect(indicator(page, 1)).toHaveAttribute('aria-current', 'true');
+    await transitionDone(page);
+    await swipe(middle - 60, middle + 60);
+    await expect(indicator(page, 13)).toHaveAttribute('aria-current', 'true');
+    await transitionDone(page);
+    await swipe(middle + 15, middle - 15);
+    await page.waitForTimeout(800);
+    expect(await shownSlide(page)).toBe(13);
+  });
+});
+
+test('the personal philosophy panel is closed at first, then opens and closes', async ({ page }) => {
+  await page.goto('/about');
+  const deepDive = page.getByRole('region', { name: 'Get to know me deep dive:' });
+  await expect(deepDive.getByRole('heading', { level: 2, name: 'Get to know me deep dive:' })).toBeVisible();
+  const toggle = deepDive.getByRole('button', { name: 'Personal Philosphy on Life and Work:' });
+  const statement = deepDive.getByText('Leave things better than you found them.');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(statement).toBeHidden();
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(statement).toBeVisible();
+  await expect(deepDive.locator('.collapse.show')).toHaveCount(1);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(statement).toBeHidden();
+
+  for (const title of ['Things That Bring Me Joy:', "Goals I'm Working Toward:", 'Qualities I Admire in Others:', "Qualities I'm Working to Improve:"]) {
+    await expect(deepDive.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  }
+});
+
+test('photos are WebP in three widths, sized before they load, and only the first two are fetched', async ({ page }) => {
+  const photoRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.webp')) photoRequests.push(request.url());
+  });
+  // hold the photos back: their boxes must already have the photos' shape
+  await page.route('**/*.webp', () => {});
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/about');
+  const images = gallery(page).locator('img');
+  await expect(images).toHaveCount(13);
+  for (const image of await images.all()) {
+    await expect(image).toHaveAttribute('width', '1200');
+    await expect(image).toHaveAttribute('height', '800');
+    expect(await image.getAttribute('srcset')).toMatch(/-480w\.[0-9a-f]+\.webp 480w, .*-800w\.[0-9a-f]+\.webp 800w, .*\.webp 1200w$/);
+  }
+  const box = (await gallery(page).locator('.carousel-item.active img').boundingBox())!;
+  expect(box.height / box.width).toBeCloseTo(800 / 1200, 2);
+  await page.waitForTimeout(500);
+  expect(photoRequests).toHaveLength(2);
+  await expect(images.nth(2)).toHaveAttribute('loading', 'lazy');
+});
+
+test('the About page weighs at most 600 KB on the wire', async ({ page }) => {
+  const transfer = await recordTransfer(page);
+  await page.goto('/about');
+  await expect(gallery(page).locator('.carousel-item.active img')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(transfer.totalBytes()).toBeLessThan(600 * 1024);
+});

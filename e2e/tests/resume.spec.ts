@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const shownPanel = (page: Page) => page.locator('[role="tabpanel"]:visible');
+const downloadButton = (page: Page) => page.getByRole('button', { name: 'Download Resume' });
+
+test('the header card, the headings and the summary', async ({ page }) => {
+  await page.goto('/resume');
+  const card = page.getByRole('region', { name: 'Resume header' });
+  const portrait = card.getByRole('img', { name: 'Portrait of Jordan Reyes' });
+  await expect(portrait).toBeVisible();
+  await expect(portrait).toHaveCSS('border-radius', '50%');
+  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(card).toContainText('Senior Full-Stack Software Engineer');
+  await expect(downloadButton(page)).toBeEnabled();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resume' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Full-stack developer with eight years of experience');
+});
+
+test('five tabs, Experience first; clicks and arrow keys switch them', async ({ page }) => {
+  await page.goto('/resume');
+  await expect(page.getByRole('tab')).toHaveText(['Experience', 'Education & Training', 'Skills', 'Honors', 'Other']);
+  await expect(tab(page, 'Experience')).toHaveAttribute('aria-selected', 'true');
+  await expect(shownPanel(page)).toHaveCount(1);
+  await expect(shownPanel(page).getByRole('heading', { level: 3 })).toHaveText([
+    'Harborline Freight Systems',
+    'Brightwater Health Partners',
+    'Pinecrest Web Studio',
+  ]);
+  await expect(shownPanel(page).getByRole('heading', { level: 4, name: 'Senior Software Engineer, Shipment Tracking' })).toBeVisible();
+
+  await tab(page, 'Education & Training').click();
+  await expect(tab(page, 'Education & Training')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, 'Experience')).toHaveAttribute('aria-selected', 'false');
+  await expect(shownPanel(page)).toHaveCount(1);
+  await expect(shownPanel(page).getByRole('heading', { level: 3, name: 'Boise State University' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Harborline Freight Systems' })).toBeHidden();
+
+  await tab(page, 'Skills').click();
+  await expect(shownPanel(page)).toContainText('TypeScript, JavaScript, C#, SQL, Python, Bash');
+
+  // the keyboard moves between tabs from the selected one, as the ARIA tabs pattern has it
+  await expect(tab(page, 'Skills')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, 'Honors')).toBeFocused();
+  await expect(tab(page, 'Honors')).toHaveAttribute('aria-selected', 'true');
+  await expect(shownPanel(page).getByRole('listitem')).toHaveCount(4);
+  await page.keyboard.press('ArrowRight');
+  await expect(tab(page, 'Other')).toHaveAttribute('aria-selected', 'true');
+  await expect(shownPanel(page)).toContainText('Certifications');
+  await expect(shownPanel(page)).toContainText('Restoring vintage motorcycles, Bass guitar, Chess');
+});
+
+test('Download Resume saves a PDF built from the resume data, busy while it downloads', async ({ page }) => {
+  await page.goto('/resume');
+  // hold the answer back a moment, to see the busy state
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/download', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const requestSeen = page.waitForRequest('**/api/download');
+  const downloadSeen = page.waitForEvent('download');
+  await downloadButton(page).click();
+
+  const request = await requestSeen;
+  expect(request.method()).toBe('POST');
+  expect(request.postDataJSON()).toEqual({ resource: 'resume' });
+  expect(request.headers()['content-type']).toBe('application/json');
+  const busy = page.getByRole('button', { name: 'Downloading...' });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute('aria-busy', 'true');
+  release();
+
+  const download = await downloadSeen;
+  expect(download.suggestedFilename()).toBe('Jordan-Reyes-Resume.pdf');
+  const file = readFileSync(await download.path());
+  expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-', '-'], { input: file }).toString().replace(/\s+/g, ' ');
+  expect(text).toContain('Jordan Reyes');
+  expect(text).toContain('Harborline Freight Systems');
+  await expect(downloadButton(page)).toBeEnabled();
+});
+
+test('a failed download is only logged, and the visitor can try again', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => dialogs.push(dialog.message()));
+  await page.goto('/resume');
+  await page.route('**/api/download', (route) => route.fulfill({ status: 503, json: { statusCode: 503 } }));
+  await downloadButton(page).click();
+  await expect.poll(() => errors.some((text) => text.includes('The resume could not be downloaded'))).toBe(true);
+  await expect(downloadButton(page)).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+
+  await page.unroute('**/api/download');
+  const downloadSeen = page.waitForEvent('download');
+  await downloadButton(page).click();
+  expect((await downloadSeen).suggestedFilename()).toBe('Jordan-Reyes-Resume.pdf');
+});

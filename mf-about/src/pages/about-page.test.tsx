@@ -1,0 +1,71 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { about } from '../about';
+import { loadGalleryPhotos } from '../gallery-photos';
+import { AboutView } from './about-page';
+
+async function renderAbout() {
+  const galleryPhotos = await loadGalleryPhotos(about.basics.galleryPhotoList);
+  return render(<AboutView about={about} galleryPhotos={galleryPhotos} />);
+}
+
+const itemsOf = (region: HTMLElement) => within(region).getAllByRole('listitem').map((item) => item.textContent);
+
+describe('the About page', () => {
+  it('shows the heading, the markdown intro and the gallery of 13 photos', async () => {
+    await renderAbout();
+    expect(screen.getByRole('heading', { level: 1, name: 'About Me' })).toBeInTheDocument();
+    expect(screen.getByText('Jordan', { selector: 'strong' })).toBeInTheDocument();
+    const gallery = screen.getByRole('region', { name: 'Favorite Photos' });
+    expect(gallery.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(13);
+    expect(within(gallery).getByRole('img', { name: /harbour at dawn/ })).toHaveAttribute('width', '1200');
+  });
+
+  it('shows both book lists with their titles from the data', async () => {
+    await renderAbout();
+    const influences = screen.getByRole('region', { name: about.basics.bookInfluenceTitle });
+    const loved = screen.getByRole('region', { name: about.basics.bookLoveTitle });
+    expect(itemsOf(influences)).toEqual(about.basics.bookInfluenceList);
+    expect(itemsOf(loved)).toEqual(about.basics.bookLoveList);
+    // side by side from md up, stacked on phones
+    expect(influences.parentElement).toHaveClass('col-12', 'col-md-6');
+    expect(loved.parentElement).toHaveClass('col-12', 'col-md-6');
+  });
+
+  it('opens and closes the personal philosophy panel, closed at first', async () => {
+    const user = userEvent.setup();
+    await renderAbout();
+    const deepDive = screen.getByRole('region', { name: 'Get to know me deep dive:' });
+    const toggle = within(deepDive).getByRole('button', { name: 'Personal Philosphy on Life and Work:' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).toHaveClass('collapse');
+    expect(panel).not.toHaveClass('show');
+    expect(panel).toHaveTextContent('Leave things better than you found them.');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(panel).toHaveClass('collapse', 'show'));
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(panel).not.toHaveClass('show'));
+  });
+
+  it('shows the four deep-dive lists with their titles from the data', async () => {
+    await renderAbout();
+    const deepDive = screen.getByRole('region', { name: 'Get to know me deep dive:' });
+    const { deep } = about;
+    const lists: Array<[string, string[]]> = [
+      [deep.joyListTitle, deep.joyList],
+      [deep.goalListTitle, deep.goalList],
+      [deep.qualitiesListTitle, deep.qualitiesList],
+      [deep.improvmentListTitle, deep.improvmentList],
+    ];
+    for (const [title, items] of lists) {
+      const list = within(deepDive).getByRole('region', { name: title });
+      expect(within(list).getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+      expect(itemsOf(list)).toEqual(items);
+    }
+  });
+});

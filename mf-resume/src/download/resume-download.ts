@@ -1,0 +1,25 @@
+import { postJson } from '@portfolio/ui/api-client';
+import { resumeFileName } from '@portfolio/contracts/resume';
+import { siteConfig } from '@portfolio/contracts/site-config';
+
+/** SPEC call 4: POST {resource} to /download, read the answer as a blob, save it as a PDF. */
+export async function downloadResume(resource: string): Promise<void> {
+  const response = await postJson('download', { resource }, { accept: 'application/pdf' });
+  if (!response.ok) throw new Error(`The resume download answered ${response.status}`);
+  const pdf = new Blob([await response.blob()], { type: 'application/pdf' });
+  saveFile(pdf, resumeFileName(siteConfig.ownerName));
+}
+
+/** Hands a blob to the browser's own download, under a file name of our choosing. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the click has handed the blob to the browser; revoking later keeps slow downloads intact
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,9 @@
+import { resumeFileName } from './resume';
+
+describe('resumeFileName', () => {
+  it('names the file after the owner, safe for any file system', () => {
+    expect(resumeFileName('Jordan Reyes')).toBe('Jordan-Reyes-Resume.pdf');
+    expect(resumeFileName('  José  María O’Neil ')).toBe('Jose-Maria-ONeil-Resume.pdf');
+    expect(resumeFileName('')).toBe('Resume.pdf');
+  });
+});

@@ -1,0 +1,33 @@
+import { apiUrl, postJson } from './api-client';
+
+describe('api client', () => {
+  // jsdom has no fetch: a recorder stands in for the browser's, our code is real.
+  const fetchMock = jest.fn(async (_url: string, _init: RequestInit) => ({ ok: true, status: 200 }));
+  beforeEach(() => {
+    fetchMock.mockClear();
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    document.head.innerHTML = '';
+  });
+
+  it('posts JSON with credentials to /api by default (SPEC section 7)', async () => {
+    await postJson('/download', { resource: 'resume' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/download', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{"resource":"resume"}',
+      signal: undefined,
+    });
+  });
+
+  it('asks for another answer type when the caller wants a file', async () => {
+    await postJson('download', {}, { accept: 'application/pdf' });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/pdf' });
+  });
+
+  it('uses the API origin a page names, without a rebuild', () => {
+    document.head.innerHTML = '<meta name="portfolio-api" content="https://api.example.com/">';
+    expect(apiUrl('/download')).toBe('https://api.example.com/download');
+  });
+});
