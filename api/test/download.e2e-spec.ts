@@ -45,8 +45,8 @@ describe('POST /api/download over HTTP', () => {
     ['a resource that is not a string', '{"resource":["resume"]}', 400, 'resource must be one of: resume'],
     ['an extra field', '{"resource":"resume","format":"docx"}', 400, 'unknown field(s): format'],
     ['an array body', '["resume"]', 400, 'the body must be a JSON object'],
-    ['malformed JSON', '{"resource": "resume"', 400, 'The body is not valid JSON.'],
-    ['a JSON string body', '"resume"', 400, 'The body is not valid JSON.'],
+    ['malformed JSON', '{"resource": "resume"', 400, 'The body must be a JSON object.'],
+    ['a JSON string body', '"resume"', 400, 'The body must be a JSON object.'],
     ['an empty body', '', 400, 'resource is required'],
     ['an oversized body', JSON.stringify({ resource: 'resume', padding: 'x'.repeat(20_000) }), 413, 'The body must be at most 16kb.'],
   ])('refuses %s with a JSON %i', async (_case, body, status, message) => {
