@@ -1,26 +1,7 @@
 import * as z from 'zod/mini';
+import { contactLimits, type ContactField, type ContactMessage } from './contact-limits.js';
 
-/** SPEC entity "Contact message": what the form sends (call 2) and POST /api/contact accepts (call 3). */
-export interface ContactMessage {
-  fName: string;
-  lName: string;
-  email: string;
-  org: string;
-  subject: string;
-  message: string;
-}
-
-export type ContactField = keyof ContactMessage;
-
-/** Length limits per field: the form's maxLength and the API's checks come from here. */
-export const contactLimits: Readonly<Record<ContactField, number>> = {
-  fName: 100,
-  lName: 100,
-  email: 254,
-  org: 200,
-  subject: 200,
-  message: 4000,
-};
+export { contactLimits, type ContactField, type ContactMessage };
 
 /** A field that can reach a mail header (names, address, subject): one line, no control characters. */
 const oneLine = /^[^\u0000-\u001f\u007f]*$/;
