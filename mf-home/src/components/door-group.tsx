@@ -29,7 +29,9 @@ export function DoorGroup({ doors, matLabel }: { doors: readonly Door[]; matLabe
           onFocus={show}
           onBlur={hide}
         >
-          <img className={styles.closedImage} src={doorImageUrl(door.closedImage)} alt={`${door.name} door`} width={160} height={240} />
+          {/* keyed by door: a swap puts new text in place rather than moving old text (no layout shift) */}
+          <span key={door.id} className="visually-hidden">{`${door.name} door`}</span>
+          <img className={styles.closedImage} src={doorImageUrl(door.closedImage)} alt="" width={160} height={240} />
           <img className={styles.openedImage} src={doorImageUrl(door.openedImage)} alt="" width={160} height={240} />
         </Link>
         <div id={tooltipId} role="tooltip" className={`tooltip bs-tooltip-top ${styles.tooltip} ${open ? styles.tooltipShown : ''}`}>
@@ -37,7 +39,7 @@ export function DoorGroup({ doors, matLabel }: { doors: readonly Door[]; matLabe
           <div className="tooltip-inner">{door.toolTipText}</div>
         </div>
       </div>
-      <p className={styles.name} aria-hidden="true">
+      <p key={door.id} className={styles.name} aria-hidden="true">
         {door.name}
       </p>
       <DoorMat doors={doors} shownId={shownId} label={matLabel} onChoose={(chosen) => (setShownId(chosen.id), setOpen(false))} />
