@@ -5,7 +5,8 @@ const path = require('node:path');
 module.exports = function frontendJestConfig(dir) {
   return {
     rootDir: dir,
-    testEnvironment: 'jsdom',
+    // jsdom with Node's fetch API (Request, Response, TextEncoder...) that React Router's loaders use
+    testEnvironment: 'jest-fixed-jsdom',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     setupFilesAfterEnv: [path.join(__dirname, 'jest.frontend.setup.cjs')],
     transform: {
@@ -17,6 +18,10 @@ module.exports = function frontendJestConfig(dir) {
     },
     transformIgnorePatterns: [],
     moduleNameMapper: {
+      // tests read the contracts from source: no build needed before `npm run test:unit`
+      '^@portfolio/contracts/(.*)$': path.join(__dirname, 'packages/contracts/src/$1'),
+      // the contracts are NodeNext sources: their relative imports name the .js their .ts becomes
+      '^(\\.{1,2}/.*)\\.js$': '$1',
       '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
       '\\.(png|jpe?g|webp|avif|svg|gif)$': path.join(__dirname, 'jest.file-stub.cjs'),
     },

@@ -1,9 +1,10 @@
 import { createPartConfig } from '@portfolio/webpack-config';
+import { devPorts } from '@portfolio/webpack-config/dev-ports';
 
 export default createPartConfig({
   dir: import.meta.dirname,
   name: 'projects',
-  port: 3003,
+  port: devPorts.projects,
   title: 'mf-projects (standalone)',
   exposes: { './routes': './src/routes.tsx' },
 });

@@ -1,14 +1,24 @@
 import { createPartConfig } from '@portfolio/webpack-config';
+import { devPorts } from '@portfolio/webpack-config/dev-ports';
+
+const remotes = ['home', 'about', 'projects', 'resume'];
 
 export default createPartConfig({
   dir: import.meta.dirname,
   name: 'shell',
-  port: 8080,
+  port: devPorts.shell,
   title: 'Jordan Reyes',
   runtimePlugins: ['./src/federation/plugins/retry-plugin.ts', './src/federation/plugins/remote-error-plugin.ts'],
   devServer: {
-    // `npm run dev`: the API runs on its own port, the remotes on theirs (public/remotes.dev.json).
-    proxy: [{ context: ['/api'], target: 'http://localhost:3000' }],
+    // `npm run dev`: the same URLs as `npm start` (public/remotes.json), proxied to each part's own dev server.
+    proxy: [
+      { context: ['/api'], target: `http://localhost:${devPorts.api}` },
+      ...remotes.map((name) => ({
+        context: [`/mf/${name}`],
+        target: `http://localhost:${devPorts[name]}`,
+        pathRewrite: { [`^/mf/${name}`]: '' },
+      })),
+    ],
     static: { directory: 'public', publicPath: '/' },
   },
 });

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router-dom';
+import { redirect } from '@portfolio/router';
 import type { RemoteRoutes } from '@portfolio/contracts/remote-routes';
 import { resume, type ResumeData } from './resume';
 import { ResumePage } from './pages/resume-page';

@@ -82,15 +82,20 @@ export function createPartConfig(part) {
           runtimePlugins: part.runtimePlugins,
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
+          // Leave out runtime code the site never runs: Node loading everywhere, and in a remote
+          // (which loads no other remote) the remote-loading and manifest-snapshot code.
+          experiments: {
+            optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
+          },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
         new HtmlWebpackPlugin({
-          template: path.join(part.dir, 'src/index.html'),
+          // the shell's page is the site; a remote's is its standalone dev page, the same for every remote
+          template: isRemote ? path.join(import.meta.dirname, 'standalone.html') : path.join(part.dir, 'src/index.html'),
           title: part.title,
-          // a remote's index.html is its standalone dev page; the shell's is the site.
           scriptLoading: 'defer',
         }),
         // public/ is served as is, beside index.html (the shell's remotes.json and favicon).

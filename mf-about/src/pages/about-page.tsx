@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData } from '@portfolio/router';
 import { MarkdownText } from '@portfolio/ui/markdown';
 import type { AboutData } from '../about';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/router';
 import { randomDoorIndex, type Door } from '../doors';
 import { doorImageUrl } from '../content/door-images';
 import { DoorMat } from './door-mat';

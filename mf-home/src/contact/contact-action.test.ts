@@ -1,35 +1,56 @@
-import type { ActionFunctionArgs } from 'react-router-dom';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { contactAction } from './contact-action';
 
-const message = { fName: 'Ada', lName: 'Lovelace', email: 'ada@example.com', org: '', subject: 'Hi', message: 'Hello' };
-// jsdom has no Request or Response: the action and postJson use only these parts of them
-const post = (body: unknown = message, method = 'POST') => ({ request: { method, json: async () => body } }) as unknown as ActionFunctionArgs;
-const answer = (status: number, body: unknown) => ({ status, ok: status < 300, json: async () => body });
+/** A real HTTP server standing in for POST /api/contact, answering with a chosen status. */
+async function contactApi(status: number, body: unknown) {
+  const received: unknown[] = [];
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      received.push({ path: req.url, type: req.headers['content-type'], body: JSON.parse(text) });
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  document.head.innerHTML = `<meta name="portfolio-api" content="${base}">`;
+  return { received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
 
-describe('contactAction (SPEC call 2, whose work is call 3)', () => {
-  const realFetch = globalThis.fetch;
-  afterEach(() => {
-    globalThis.fetch = realFetch;
+const message = { fName: 'Ada', lName: 'L', email: 'ada@example.com', org: '', subject: 'Hi', message: 'Hello' };
+const post = (body: unknown, method = 'POST') =>
+  contactAction({
+    request: new Request('http://localhost/?index', {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: method === 'POST' ? JSON.stringify(body) : undefined,
+    }),
+    params: {},
+    context: {},
+  } as Parameters<typeof contactAction>[0]);
+
+describe('the home route action (SPEC call 2 and 3)', () => {
+  it('posts the message as JSON and reports it sent with its id', async () => {
+    const api = await contactApi(200, { contactID: 'c-17' });
+    expect(await post(message)).toEqual({ status: 'sent', contactID: 'c-17' });
+    expect(api.received).toEqual([{ path: '/api/contact', type: 'application/json', body: message }]);
+    await api.close();
   });
 
-  it('posts the message as JSON with credentials and answers sent with the contact id', async () => {
-    const fetch = jest.fn().mockResolvedValue(answer(200, { contactID: 12 }));
-    globalThis.fetch = fetch;
-    expect(await contactAction(post())).toEqual({ status: 'sent', contactID: '12' });
-    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/contact');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: JSON.stringify(message) });
-    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  it('reports any other status as an error', async () => {
+    const api = await contactApi(403, { message: 'no pass' });
+    expect(await post(message)).toEqual({ status: 'error', httpStatus: 403 });
+    await api.close();
   });
 
-  it('answers error for any other status and local-error when the request fails', async () => {
-    globalThis.fetch = jest.fn().mockResolvedValue(answer(403, {}));
-    expect(await contactAction(post())).toEqual({ status: 'error', httpStatus: 403 });
-    globalThis.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    expect(await contactAction(post())).toEqual({ status: 'local-error' });
+  it('reports a request that throws as a local error', async () => {
+    document.head.innerHTML = '<meta name="portfolio-api" content="http://127.0.0.1:9/api">';
+    expect(await post(message)).toEqual({ status: 'local-error' });
   });
 
-  it('returns nothing for methods other than POST', async () => {
-    expect(await contactAction(post(message, 'PUT'))).toBeNull();
+  it('returns nothing for other methods', async () => {
+    expect(await post(undefined, 'PUT')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from 'react-router-dom';
+import type { ActionFunctionArgs } from '@portfolio/router';
 import { postJson } from '@portfolio/ui/api-client';
 
 /** SPEC contact action outcome: sent (with the stored message's id), error (non-200), local-error (threw). */

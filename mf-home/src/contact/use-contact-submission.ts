@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useActionData, useNavigation, useSubmit } from 'react-router-dom';
+import { useActionData, useNavigation, useSubmit } from '@portfolio/router';
 import { postJson } from '@portfolio/ui/api-client';
 import type { ContactMessage } from '@portfolio/contracts/contact';
 import type { ContactResult } from './contact-action';

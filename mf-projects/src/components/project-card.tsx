@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@portfolio/router';
 import { thumbnailUrl, type ProjectSummary } from '../projects';
 import styles from './project-card.module.css';
 

@@ -1,6 +1,6 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData } from '@portfolio/router';
 import { MarkdownText } from '@portfolio/ui/markdown';
-import type { ProjectLoaderData } from '../routes';
+import type { ProjectLoaderData } from './project-route';
 import { codeLanguages } from '../content/code-languages';
 import { projectImageUrl } from '../content/project-images';
 

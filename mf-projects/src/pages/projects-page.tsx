@@ -1,5 +1,5 @@
-import { useLoaderData, useOutlet } from 'react-router-dom';
-import type { ProjectsLoaderData } from '../routes';
+import { useLoaderData, useOutlet } from '@portfolio/router';
+import type { ProjectsLoaderData } from './projects-route';
 import { isCodingProject, isOtherProject, type ProjectSummary } from '../projects';
 import { ProjectCard } from '../components/project-card';
 

@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData } from '@portfolio/router';
 import type { ResumeData } from '../resume';
 
 export function ResumePage() {

@@ -11,6 +11,12 @@ export type RemoteRouteModule = Pick<
   'Component' | 'loader' | 'action' | 'ErrorBoundary' | 'handle' | 'shouldRevalidate'
 >;
 
+/**
+ * A route module, or a function that imports it: a remote splits a heavy page (markdown,
+ * highlighting) into its own chunk so its other routes do not download it.
+ */
+export type RemoteRouteEntry = RemoteRouteModule | (() => Promise<RemoteRouteModule>);
+
 /** Which route ids each remote serves. */
 export interface RemoteRouteIds {
   home: 'home';
@@ -23,7 +29,7 @@ export type RemoteName = keyof RemoteRouteIds;
 
 export const remoteNames: readonly RemoteName[] = ['home', 'about', 'projects', 'resume'];
 
-export type RemoteRoutes<R extends RemoteName> = { readonly [Id in RemoteRouteIds[R]]: RemoteRouteModule };
+export type RemoteRoutes<R extends RemoteName> = { readonly [Id in RemoteRouteIds[R]]: RemoteRouteEntry };
 
 /** The shape of `./routes` as the shell loads it. */
 export interface RemoteRoutesModule<R extends RemoteName> {

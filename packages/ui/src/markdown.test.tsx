@@ -27,3 +27,13 @@ describe('MarkdownText', () => {
     expect(screen.getByRole('link', { name: 'home' })).not.toHaveAttribute('target');
   });
 });
+
+describe('MarkdownText safety', () => {
+  it('escapes markup inside highlighted code', () => {
+    const { container } = render(
+      <MarkdownText languages={{ ts: typescript }}>{'```ts\nconst html = "<img src=x onerror=alert(1)>";\n```'}</MarkdownText>,
+    );
+    expect(container.querySelector('pre code img')).toBeNull();
+    expect(container.querySelector('pre code')).toHaveTextContent('<img src=x onerror=alert(1)>');
+  });
+});

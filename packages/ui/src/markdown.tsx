@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
+import highlightCore from 'highlight.js/lib/core';
 import type { LanguageFn } from 'highlight.js';
 import './markdown.css';
 
@@ -10,7 +10,6 @@ export type CodeLanguages = Readonly<Record<string, LanguageFn>>;
 const baseComponents: Components = {
   // SPEC: paragraphs render as spans (styled as blocks in markdown.css, so text stays readable).
   p: ({ children }) => <span className="md-paragraph">{children}</span>,
-  // SPEC: images centred at 60% width; lazy so long pages do not fetch what is off screen.
   a: ({ href, children }) => {
     const external = typeof href === 'string' && /^https?:\/\//.test(href);
     return (
@@ -20,6 +19,12 @@ const baseComponents: Components = {
     );
   },
 };
+
+function createHighlighter(languages: CodeLanguages) {
+  const highlighter = highlightCore.newInstance();
+  for (const [name, grammar] of Object.entries(languages)) highlighter.registerLanguage(name, grammar);
+  return highlighter;
+}
 
 export interface MarkdownTextProps {
   /** The markdown source. */
@@ -31,26 +36,28 @@ export interface MarkdownTextProps {
 }
 
 /** The one markdown renderer of the site: SPEC's image and paragraph rules, highlight.js for code. */
-export function MarkdownText({ children, languages = {}, className, imageUrl }: MarkdownTextProps) {
-  const components = useMemo<Components>(
-    () => ({
+export function MarkdownText({ children, languages, className, imageUrl }: MarkdownTextProps) {
+  const components = useMemo<Components>(() => {
+    const highlighter = createHighlighter(languages ?? {});
+    return {
       ...baseComponents,
       // SPEC: images centred at 60% width; lazy so long pages do not fetch what is off screen.
       img: ({ src, alt, title }) => {
         const source = typeof src === 'string' ? (imageUrl ? imageUrl(src) : src) : undefined;
         return <img className="md-image" src={source} alt={alt ?? ''} title={title} loading="lazy" />;
       },
-    }),
-    [imageUrl],
-  );
+      // Fenced code in a registered language is highlighted; highlight.js escapes the text it returns.
+      code: ({ className: fence, children: code }) => {
+        const language = /language-(\S+)/.exec(fence ?? '')?.[1];
+        if (!language || !highlighter.getLanguage(language)) return <code className={fence}>{code}</code>;
+        const html = highlighter.highlight(String(code).replace(/\n$/, ''), { language, ignoreIllegals: true }).value;
+        return <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />;
+      },
+    };
+  }, [languages, imageUrl]);
   return (
     <div className={['md-body', className].filter(Boolean).join(' ')}>
-      <Markdown
-        components={components}
-        rehypePlugins={[[rehypeHighlight, { languages, detect: false, plainText: ['text', 'txt'] }]]}
-      >
-        {children}
-      </Markdown>
+      <Markdown components={components}>{children}</Markdown>
     </div>
   );
 }

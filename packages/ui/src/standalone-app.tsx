@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Outlet, type RouteObject } from 'react-router-dom';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, Link, Outlet, redirect, type RouteObject, RouterProvider } from '@portfolio/router';
 
 /**
  * A remote on its own dev server: its routes inside a bare frame, so a developer can work on
@@ -23,7 +22,10 @@ export function renderStandalone(partName: string, routes: RouteObject[]) {
           </main>
         </>
       ),
-      children: routes,
+      // the start page opens the remote's first route
+      children: routes.some((route) => route.index)
+        ? routes
+        : [{ index: true, loader: () => redirect(`/${routes[0]?.path ?? ''}`) }, ...routes],
     },
   ]);
   createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, RouterProvider } from '@portfolio/router';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { resetRemote } from '../federation/remotes-config';
 import { RetryRemoteContext } from './retry-remote-context';

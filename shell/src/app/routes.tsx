@@ -1,4 +1,4 @@
-import { data, type RouteObject } from 'react-router-dom';
+import { data, type RouteObject } from '@portfolio/router';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import type { RouteHandle } from '@portfolio/contracts/remote-routes';
 import { lazyFromRemote } from '../federation/load-remote-routes';

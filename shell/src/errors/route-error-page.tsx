@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from '@portfolio/router';
 import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { SiteFrame } from '../layout/site-frame';

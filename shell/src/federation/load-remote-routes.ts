@@ -23,7 +23,13 @@ export async function loadRemoteRoutes<R extends RemoteName>(remote: R): Promise
 export function lazyFromRemote<R extends RemoteName>(remote: R, routeId: RemoteRouteIds[R]) {
   return async (): Promise<RemoteRouteModule> => {
     const routes = await loadRemoteRoutes(remote);
-    return routes[routeId];
+    const entry = routes[routeId];
+    if (typeof entry !== 'function') return entry;
+    try {
+      return await entry();
+    } catch (error) {
+      throw new RemoteUnavailableError(remote, { cause: error });
+    }
   };
 }
 

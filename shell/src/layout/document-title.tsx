@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router-dom';
+import { useMatches } from '@portfolio/router';
 import { documentTitle } from '@portfolio/contracts/site-config';
 import type { RouteHandle } from '@portfolio/contracts/remote-routes';
 

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@portfolio/router';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import { preloadRemote } from '../federation/load-remote-routes';

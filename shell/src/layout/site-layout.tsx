@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from '@portfolio/router';
 import { DocumentTitle } from './document-title';
 import { SiteFrame } from './site-frame';
 

@@ -1,0 +1,30 @@
+import { isCodingProject, isOtherProject, loadProject, ProjectNotFoundError, projects, thumbnailUrl } from './projects';
+
+describe('the projects data', () => {
+  it('has eight projects, ids 0 to 7, three coding and five other', () => {
+    expect(projects.map((project) => project.id)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(projects.filter(isCodingProject).map((project) => project.id)).toEqual(['0', '1', '2']);
+    expect(projects.filter(isOtherProject).map((project) => project.id)).toEqual(['3', '4', '5', '6', '7']);
+  });
+
+  it('compares the type loosely, as SPEC says', () => {
+    const project = { ...projects[0]!, type: '1' };
+    expect(isOtherProject(project)).toBe(true);
+    expect(isCodingProject(project)).toBe(false);
+  });
+
+  it('gives a project without a thumbnail the default card image', () => {
+    expect(thumbnailUrl({ ...projects[0]!, thumbnailImg: '' })).toBe(thumbnailUrl(projects[5]!));
+    expect(thumbnailUrl({ ...projects[0]!, thumbnailImg: 'no-such-picture.svg' })).toBe(thumbnailUrl(projects[5]!));
+  });
+
+  it('loads a project with its markdown body, and empty bodies for 5 and 6', async () => {
+    expect((await loadProject('2')).projectMarkdown).toContain('```ts');
+    expect((await loadProject('5')).projectMarkdown).toBe('');
+    expect((await loadProject('6')).projectMarkdown).toBe('');
+  });
+
+  it.each([undefined, '8', 'abc', '', ' 1'])('has no project with id %p', async (id) => {
+    await expect(loadProject(id)).rejects.toBeInstanceOf(ProjectNotFoundError);
+  });
+});

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// `npm run screenshots`: full-page PNGs of every route at phone (375 px) and desktop (1280 px) width,
+// from the production build, into screenshots/ (not committed). Look at them after a front-end change.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './parts.mjs';
+import { launchChromium, serveBuild } from './serve-build.mjs';
+
+const outDir = path.join(repoRoot, 'screenshots');
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'about', path: '/about' },
+  { name: 'projects', path: '/projects' },
+  { name: 'project-2', path: '/projects/project/2' },
+  { name: 'project-5', path: '/projects/project/5' },
+  { name: 'resume', path: '/resume' },
+  { name: 'not-found', path: '/no/such/page' },
+  { name: 'projects-unavailable', path: '/projects', block: '**/mf/projects/**' },
+];
+
+const site = await serveBuild(Number(process.env.SHOTS_PORT ?? 4191));
+try {
+  mkdirSync(outDir, { recursive: true });
+  const browser = await launchChromium();
+  for (const width of [375, 1280]) {
+    for (const shot of pages) {
+      const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
+      await page.route(/^https:\/\/www\.(google|gstatic)\.com\//, (r) => r.fulfill({ body: '', contentType: 'text/javascript' }));
+      if (shot.block) await page.route(shot.block, (route) => route.abort('connectionrefused'));
+      await page.goto(`${site.origin}${shot.path}`, { waitUntil: 'networkidle' });
+      if (shot.block) await page.getByRole('button', { name: 'Retry' }).waitFor();
+      // scroll through once so lazy images below the fold are in the picture too
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const file = path.join(outDir, `${shot.name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(path.relative(repoRoot, file));
+      await page.close();
+    }
+  }
+  await browser.close();
+} finally {
+  site.stop();
+}

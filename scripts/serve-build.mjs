@@ -1,0 +1,33 @@
+// Serves the production build the way `npm start` does, on a given port with a throw-away data
+// folder, for the scripts that measure or photograph the site.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import flags from '../e2e/support/chromium-flags.json' with { type: 'json' };
+import { repoRoot } from './parts.mjs';
+
+export async function serveBuild(port) {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-')) },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      if (attempt > 150) {
+        server.kill();
+        throw new Error(`the built site did not start on ${origin} (run npm run build first)`);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin, stop: () => server.kill() };
+}
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? flags.executablePath, args: flags.args });
+}
