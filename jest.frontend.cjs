@@ -20,6 +20,8 @@ module.exports = function frontendJestConfig(dir) {
     moduleNameMapper: {
       // tests read the contracts from source: no build needed before `npm run test:unit`
       '^@portfolio/contracts/(.*)$': path.join(__dirname, 'packages/contracts/src/$1'),
+      // the contracts are NodeNext sources: their relative imports name the .js their .ts becomes
+      '^(\\.{1,2}/.*)\\.js$': '$1',
       '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
       '\\.(png|jpe?g|webp|avif|svg|gif)$': path.join(__dirname, 'jest.file-stub.cjs'),
     },

@@ -21,4 +21,5 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: siteServer.webServer,
+  globalSetup: './support/global-setup.ts',
 });

@@ -1,7 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CaptchaModule } from './captcha/captcha.module.js';
+import { JsonErrorFilter } from './common/json-error.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
+import { StorageModule } from './storage/storage.module.js';
 
 @Module({})
 export class AppModule {
@@ -9,8 +15,11 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [HealthModule, DownloadModule],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
+      imports: [StorageModule, HealthModule, ConfigModule, CaptchaModule, ContactModule, DownloadModule],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_FILTER, useClass: JsonErrorFilter },
+      ],
       exports: [APP_CONFIG],
     };
   }

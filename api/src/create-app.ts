@@ -2,8 +2,12 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module.js';
+import { cookieSecret } from './captcha/cookie-secret.js';
 import { acceptJsonBodies } from './common/json-body.js';
+import { useRateLimits } from './common/rate-limit.js';
+import { useSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
 import { serveSite } from './site/serve-site.js';
 
@@ -16,7 +20,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.setGlobalPrefix('api');
+  useSecurityHeaders(app, config);
   app.use(compression());
+  // a site on another origin may call the API with cookies only when ALLOWED_ORIGINS names it
+  if (config.allowedOrigins.length > 0) app.enableCors({ origin: config.allowedOrigins, credentials: true });
+  useRateLimits(app, config);
+  app.use('/api', cookieParser(cookieSecret(config)));
   acceptJsonBodies(app);
   if (config.siteDir) serveSite(app, config.siteDir);
   app.enableShutdownHooks();

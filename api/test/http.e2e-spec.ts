@@ -1,25 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { fakeSite } from './fake-site.js';
 import { startApp, type RunningApp } from './start-app.js';
-
-/** A stand-in for the built site: the files `npm run build` leaves in each part's dist/. */
-function fakeSite(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'portfolio-site-'));
-  const write = (file: string, text: string) => {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  };
-  write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
-  write('shell/dist/remotes.json', '{"home":"/mf/home/remoteEntry.js"}');
-  write('shell/dist/main.0123456789.js', `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  for (const name of ['home', 'about', 'projects', 'resume']) {
-    write(`mf-${name}/dist/remoteEntry.js`, `var ${name} = {};`);
-    write(`mf-${name}/dist/mf-manifest.json`, '{}');
-    write(`mf-${name}/dist/__federation_expose_routes.abcdef0123.js`, '/* routes */');
-  }
-  return root;
-}
 
 describe('the server over HTTP', () => {
   let app: RunningApp;

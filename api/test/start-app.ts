@@ -11,10 +11,11 @@ export interface RunningApp {
   close: () => Promise<void>;
 }
 
-/** The real server on a free port with its own data folder: tests speak HTTP to it like a browser would. */
+export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'portfolio-api-'));
+
+/** The real server on a free port with its own data folder (or a given one, to restart on it): tests speak HTTP to it. */
 export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portfolio-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SERVE_SITE: 'false', ...env, PORT: '0' });
+  const config = loadConfig({ DATA_DIR: newDataDir(), SERVE_SITE: 'false', ...env, PORT: '0' });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

@@ -2,26 +2,36 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sitePort, siteverifyUrl, standInPorts } from './ports';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-
 /** The site as `npm start` runs it, on its own port and with a fresh data folder per test run. */
 export const siteServer = {
-  url: `http://127.0.0.1:${port}`,
+  url: `http://127.0.0.1:${sitePort}`,
   webServer: {
     command: 'node api/dist/main.js',
     cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${sitePort}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(sitePort),
       NODE_ENV: 'production',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-')),
+      // the captcha provider and the mail server are stand-ins (support/stand-ins.ts); nothing leaves this machine
+      RECAPTCHA_SITE_KEY: 'e2e-site-key',
+      RECAPTCHA_SECRET: 'e2e-secret',
+      RECAPTCHA_VERIFY_URL: `${siteverifyUrl}/recaptcha/api/siteverify`,
+      SMTP_URL: `smtp://127.0.0.1:${standInPorts.smtp}`,
+      CONTACT_TO: 'owner@example.com',
+      OUTBOX_RETRY_BASE_MS: '500',
+      // every test comes from 127.0.0.1: limits high enough for the whole suite
+      RATE_LIMIT_VERIFY: '1000',
+      RATE_LIMIT_CONTACT: '1000',
+      CSP_REMOTE_ORIGINS: `http://127.0.0.1:${standInPorts.secondRemote}`,
     },
   },
 };

@@ -17,8 +17,8 @@ export interface StaticServer {
   close: () => Promise<void>;
 }
 
-/** Serves one folder on a free port, from another origin than the site (with CORS), and logs what it served. */
-export async function serveFolder(root: string): Promise<StaticServer> {
+/** Serves one folder on a port (free one by default), from another origin than the site (with CORS), and logs what it served. */
+export async function serveFolder(root: string, port = 0): Promise<StaticServer> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -32,10 +32,10 @@ export async function serveFolder(root: string): Promise<StaticServer> {
     res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -2,16 +2,20 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { standInPorts } from '../support/ports';
 import { repoRoot } from '../support/site-server';
 import { serveFolder, type StaticServer } from '../support/static-server';
 
 let secondCopy: StaticServer;
 
+// one server on a fixed port (the one the site's CSP allows), so these tests share a worker
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
-  // a second deployment of mf-projects: a copy of its build, on another port (another origin)
+  // a second deployment of mf-projects: a copy of its build, on another port (another origin) that CSP_REMOTE_ORIGINS names
   const folder = mkdtempSync(path.join(tmpdir(), 'mf-projects-copy-'));
   cpSync(path.join(repoRoot, 'mf-projects/dist'), folder, { recursive: true });
-  secondCopy = await serveFolder(folder);
+  secondCopy = await serveFolder(folder, standInPorts.secondRemote);
 });
 test.afterAll(() => secondCopy.close());
 

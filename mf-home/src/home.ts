@@ -4,6 +4,8 @@ import homeData from './content/home.json';
 export interface HomeContent {
   greeting: string;
   intro: string;
+  /** Names each doormat's group of labels for assistive technology. */
+  doorMatLabel: string;
   thisWebsiteTitle: string;
   thisWebsiteText: string;
 }

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteConfig } from '@portfolio/contracts/site-config';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Google's published reCAPTCHA test keys: every token passes, so a fresh clone works without an account. */
+export const googleTestKeys = {
+  siteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI',
+  secret: '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe',
+} as const;
+
+export const googleSiteverifyUrl = 'https://www.google.com/recaptcha/api/siteverify';
 
 /** Typed configuration from the environment (DESIGN.md "Configuration"); every variable is optional. */
 export interface AppConfig {
@@ -9,22 +18,110 @@ export interface AppConfig {
   dataDir: string;
   /** Where the built shell and remotes are; null: serve the API only. */
   siteDir: string | null;
+  recaptcha: {
+    siteKey: string;
+    secret: string;
+    verifyUrl: string;
+    /** With Google's test secret every token's hostname is Google's, so the hostname check is skipped. */
+    checkHostname: boolean;
+  };
+  /** nodemailer SMTP URL; null: messages are stored and logged as undelivered. */
+  smtpUrl: string | null;
+  contactTo: string;
+  contactFrom: string;
+  /** Origins besides the server's own that may POST with cookies (a site on another origin than the API). */
+  allowedOrigins: string[];
+  /** Origins that may serve remotes, besides those named in the served remotes.json (CSP). */
+  cspRemoteOrigins: string[];
+  /** Signs the contact pass cookie; null: a random secret kept in DATA_DIR. */
+  cookieSecret: string | null;
+  rateLimit: { windowMs: number; verify: number; contact: number };
+  outbox: { retryBaseMs: number; retryMaxMs: number };
 }
 
-function port(value: string | undefined, fallback: number): number {
+const fail = (message: string): never => {
+  throw new Error(`Configuration: ${message}`);
+};
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, not "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    fail(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
   }
   return parsed;
 }
 
+function httpUrl(name: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`${name} must be a URL, not "${value}"`);
+  }
+  if (url!.protocol !== 'https:' && url!.protocol !== 'http:') fail(`${name} must be an http(s) URL`);
+  return value;
+}
+
+function originList(name: string, value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = new URL(httpUrl(name, entry)).origin;
+      if (origin === 'null') fail(`${name} holds "${entry}", which has no origin`);
+      return origin;
+    });
+}
+
+function emailAddress(name: string, value: string): string {
+  if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(value)) fail(`${name} must be one email address, not "${value}"`);
+  return value;
+}
+
+function smtpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const { protocol } = new URL(value);
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') fail('SMTP_URL must start with smtp:// or smtps://');
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('Configuration:')) throw error;
+    fail('SMTP_URL must be a URL like smtps://user:password@mail.example.com');
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  if (env.DATABASE_URL) {
+    fail('DATABASE_URL is set, but this build keeps its data in the embedded database under DATA_DIR; unset DATABASE_URL');
+  }
+  const secret = env.RECAPTCHA_SECRET || googleTestKeys.secret;
+  const contactTo = emailAddress('CONTACT_TO', env.CONTACT_TO || siteConfig.contactTo);
   return {
-    port: port(env.PORT, 8080),
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    port: wholeNumber('PORT', env.PORT, 8080, 0, 65535),
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
     siteDir: env.SERVE_SITE === 'false' ? null : path.resolve(env.SITE_DIR ?? repoRoot),
+    recaptcha: {
+      siteKey: env.RECAPTCHA_SITE_KEY || googleTestKeys.siteKey,
+      secret,
+      verifyUrl: httpUrl('RECAPTCHA_VERIFY_URL', env.RECAPTCHA_VERIFY_URL || googleSiteverifyUrl),
+      checkHostname: secret !== googleTestKeys.secret,
+    },
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    contactTo,
+    contactFrom: emailAddress('CONTACT_FROM', env.CONTACT_FROM || contactTo),
+    allowedOrigins: originList('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS),
+    cspRemoteOrigins: originList('CSP_REMOTE_ORIGINS', env.CSP_REMOTE_ORIGINS),
+    cookieSecret: env.COOKIE_SECRET || null,
+    rateLimit: {
+      windowMs: wholeNumber('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000, 1_000, 86_400_000),
+      verify: wholeNumber('RATE_LIMIT_VERIFY', env.RATE_LIMIT_VERIFY, 10, 1, 100_000),
+      contact: wholeNumber('RATE_LIMIT_CONTACT', env.RATE_LIMIT_CONTACT, 5, 1, 100_000),
+    },
+    outbox: {
+      retryBaseMs: wholeNumber('OUTBOX_RETRY_BASE_MS', env.OUTBOX_RETRY_BASE_MS, 30_000, 10, 86_400_000),
+      retryMaxMs: wholeNumber('OUTBOX_RETRY_MAX_MS', env.OUTBOX_RETRY_MAX_MS, 3_600_000, 10, 86_400_000),
+    },
   };
 }
 

@@ -1,0 +1,46 @@
+import { BadGatewayException, Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { captchaVerifySchema, type CaptchaVerifyRequest } from '@portfolio/contracts/captcha';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { BodyCheckPipe } from '../common/body-check.pipe.js';
+import { OriginGuard, trustedOrigin } from '../common/origin.guard.js';
+import { ContactPassService } from './contact-pass.service.js';
+import { CaptchaProviderUnavailableError, SiteverifyClient } from './siteverify-client.js';
+
+const checkVerifyRequest = (value: unknown) => {
+  const result = captchaVerifySchema.safeParse(value);
+  return result.success
+    ? { ok: true as const, value: result.data }
+    : { ok: false as const, errors: { captchaToken: 'Send the captcha answer as a non-empty string.' } };
+};
+
+/** SPEC call 1: POST /api/verify {captchaToken} answers true or false; true also hands out a contact pass. */
+@Controller('verify')
+@UseGuards(OriginGuard)
+export class CaptchaController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly siteverify: SiteverifyClient,
+    private readonly passes: ContactPassService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async verify(
+    @Body(new BodyCheckPipe(checkVerifyRequest)) body: CaptchaVerifyRequest,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const hostname = new URL(trustedOrigin(req, this.config)!).hostname;
+    let valid: boolean;
+    try {
+      valid = await this.siteverify.verify(body.captchaToken, hostname, req.ip);
+    } catch (error) {
+      if (error instanceof CaptchaProviderUnavailableError) throw new BadGatewayException({ message: error.message });
+      throw error;
+    }
+    if (valid) await this.passes.issue(req, res);
+    // a bare JSON true/false (Nest would send a bare boolean as text)
+    res.json(valid);
+  }
+}

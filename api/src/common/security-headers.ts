@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/app-config.js';
+import { remoteOriginsReader } from '../site/remote-origins.js';
+
+/** reCAPTCHA's documented CSP needs: its script from google.com and gstatic.com, its frames from google.com. */
+export const captchaScriptSources = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+export const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/**
+ * helmet's security headers with a CSP that allows the site itself, the captcha provider's script and
+ * frame, and the origins remotes are served from (the served remotes.json plus CSP_REMOTE_ORIGINS).
+ */
+export function useSecurityHeaders(app: NestExpressApplication, config: AppConfig): void {
+  const servedRemoteOrigins = remoteOriginsReader(config.siteDir ? path.join(config.siteDir, 'shell', 'dist', 'remotes.json') : null);
+  const remoteOrigins = (_req: IncomingMessage, _res: ServerResponse) =>
+    [...new Set([...servedRemoteOrigins(), ...config.cspRemoteOrigins])].join(' ');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...captchaScriptSources, remoteOrigins],
+          scriptSrcAttr: ["'none'"],
+          frameSrc: captchaFrameSources,
+          connectSrc: ["'self'", remoteOrigins],
+          styleSrc: ["'self'", remoteOrigins],
+          // React and react-bootstrap (modal, carousel) set style attributes; <style> elements stay limited.
+          styleSrcAttr: ["'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', remoteOrigins],
+          fontSrc: ["'self'", remoteOrigins],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+    }),
+  );
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DATABASE, type Database } from '../storage/database.js';
+import { contactMail } from './contact-mail.js';
+import { Mailer } from './mailer.js';
+import type { StoredMessage } from './stored-message.js';
+
+/** Longest sleep between looks at the outbox, so rows due after a clock change are not forgotten. */
+const maxIdleMs = 60_000;
+/** On shutdown, how long an in-flight delivery may finish before the database closes under it. */
+const shutdownGraceMs = 5_000;
+
+/**
+ * Sends stored messages until each is delivered: a failure is retried with exponential backoff and a
+ * message is marked delivered only after the SMTP server took it, so an outage or a restart loses nothing
+ * (at worst a message sent just before a crash goes out twice, with the same Message-ID).
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Outbox');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly mailer: Mailer,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.mailer.configured) {
+      const [row] = await this.database.query<{ count: number }>('select count(*)::int as count from contact_messages where delivered_at is null');
+      if (row && row.count > 0) this.logger.warn(`${row.count} contact message(s) wait undelivered: SMTP_URL is not set`);
+      return;
+    }
+    this.kick();
+  }
+
+  /** Look at the outbox now (a message was just stored). */
+  kick(): void {
+    if (this.stopped || !this.mailer.configured) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.deliverDue()
+      .catch((error: unknown) => this.logger.error(`outbox pass failed: ${error instanceof Error ? error.message : String(error)}`))
+      .then(() => this.scheduleNext())
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Log what waits when mail cannot go out at all. */
+  noteStored(id: number): void {
+    if (!this.mailer.configured) this.logger.warn(`contact message #${id} stored and not delivered: SMTP_URL is not set`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, shutdownGraceMs).unref())]);
+  }
+
+  private async deliverDue(): Promise<void> {
+    while (!this.stopped) {
+      const due = await this.database.query<StoredMessage>(
+        `select id, f_name, l_name, email, org, subject, message, created_at, attempts from contact_messages
+         where delivered_at is null and next_attempt_at <= now() order by id limit 10`,
+      );
+      if (due.length === 0) return;
+      for (const message of due) {
+        if (this.stopped) return;
+        await this.deliver(message);
+      }
+    }
+  }
+
+  private async deliver(message: StoredMessage): Promise<void> {
+    try {
+      await this.mailer.send(contactMail(message, this.config.contactTo, this.config.contactFrom));
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      const delayMs = Math.min(this.config.outbox.retryBaseMs * 2 ** (attempts - 1), this.config.outbox.retryMaxMs);
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`contact message #${message.id} not delivered (try ${attempts}): ${reason}; next try in ${delayMs} ms`);
+      if (this.stopped) return;
+      await this.database.query(
+        `update contact_messages set attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) where id = $1`,
+        [message.id, attempts, reason.slice(0, 500), delayMs / 1000],
+      );
+      return;
+    }
+    if (this.stopped) return;
+    await this.database.query('update contact_messages set delivered_at = now(), attempts = attempts + 1, last_error = null where id = $1', [message.id]);
+    this.logger.log(`contact message #${message.id} delivered`);
+  }
+
+  private async scheduleNext(): Promise<void> {
+    if (this.stopped) return;
+    const [row] = await this.database.query<{ wait_ms: number | null }>(
+      `select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as wait_ms from contact_messages where delivered_at is null`,
+    );
+    const waitMs = row?.wait_ms == null ? maxIdleMs : Math.min(Math.max(row.wait_ms, 0), maxIdleMs);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), waitMs);
+    this.timer.unref();
+  }
+}

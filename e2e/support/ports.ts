@@ -1,0 +1,13 @@
+/** The site's port, and the stand-ins' ports beside it (so two runs on different E2E_PORTs never collide). */
+export const sitePort = Number(process.env.E2E_PORT ?? 4173);
+
+export const standInPorts = {
+  /** The fake reCAPTCHA siteverify, which also shows the mailbox at /mails. */
+  siteverify: sitePort + 8,
+  /** The SMTP server that receives the contact mails. */
+  smtp: sitePort + 9,
+  /** A second origin serving a copy of a remote (remotes-config.spec.ts); the site's CSP allows it. */
+  secondRemote: sitePort + 10,
+};
+
+export const siteverifyUrl = `http://127.0.0.1:${standInPorts.siteverify}`;

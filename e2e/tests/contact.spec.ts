@@ -1,0 +1,171 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { siteverifyUrl } from '../support/ports';
+
+/** A field by its accessible name (the visible "*" is hidden from it; `required` says it instead). */
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+const fields = {
+  'First name': 'Ada',
+  'Last name': 'Lovelace',
+  'Email address': 'ada@example.com',
+  'Company/Org.': 'Analytical Engines',
+  Subject: 'Hello',
+  Message: 'A first line.\nA second line.',
+};
+type Label = keyof typeof fields;
+
+async function openForm(page: Page) {
+  await page.goto('/');
+  const form = page.locator('form').filter({ has: field(page, 'First name') });
+  await form.scrollIntoViewIfNeeded();
+  await expect(page.locator('.fake-recaptcha')).toBeVisible(); // the stand-in widget, loaded as the form came near
+  return form;
+}
+
+async function fill(page: Page, values: Partial<Record<Label, string>> = fields) {
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value);
+}
+
+/** Ticks the stand-in captcha; its token tells the siteverify stand-in what to answer. */
+async function solveCaptcha(page: Page, token: 'good' | 'refused' | 'down' = 'good') {
+  await page.evaluate((value) => ((window as unknown as { __captchaToken: string }).__captchaToken = value), token);
+  await page.locator('.fake-recaptcha input').check();
+}
+
+const modal = (page: Page) => page.getByRole('dialog');
+const submitButton = (page: Page) => page.getByRole('button', { name: /^(Submit|Sending\.\.\.)$/ });
+
+async function mailsWith(text: string): Promise<string[]> {
+  const mails = (await (await fetch(`${siteverifyUrl}/mails`)).json()) as Array<{ raw: string }>;
+  return mails.map((mail) => mail.raw).filter((raw) => raw.includes(text));
+}
+
+test('labels, types and the captcha: a light, normal reCAPTCHA with the run-time site key', async ({ page, captchaRequests }) => {
+  await openForm(page);
+  for (const label of Object.keys(fields)) await expect(field(page, label)).toBeVisible();
+  for (const label of ['First name*', 'Last name*', 'Email address*', 'Subject*', 'Message*']) {
+    await expect(page.locator('label', { hasText: label })).toBeVisible();
+  }
+  await expect(field(page, 'Email address')).toHaveAttribute('type', 'email');
+  await expect(field(page, 'Company/Org.')).not.toHaveAttribute('required');
+  await expect(field(page, 'Message')).toHaveAttribute('rows', '3');
+  expect(await page.evaluate(() => (window as unknown as { __captchaWidgets: Array<Record<string, string>> }).__captchaWidgets[0])).toMatchObject({
+    sitekey: 'e2e-site-key',
+    theme: 'light',
+    size: 'normal',
+  });
+  expect(captchaRequests.some((url) => url.startsWith('https://www.google.com/recaptcha/api.js'))).toBe(true);
+});
+
+test('sends: fields and button disabled with "Sending...", then success clears everything', async ({ page }) => {
+  const subject = `Success ${Date.now()}`;
+  await openForm(page);
+  await fill(page, { ...fields, Subject: subject });
+  await solveCaptcha(page);
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/verify', async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await submitButton(page).click();
+  await expect(submitButton(page)).toHaveText('Sending...');
+  await expect(submitButton(page)).toBeDisabled();
+  await expect(submitButton(page).locator('.spinner-border')).toBeVisible();
+  for (const label of Object.keys(fields)) await expect(field(page, label)).toBeDisabled();
+  release();
+
+  await expect(modal(page)).toContainText('Successfully sent your message!');
+  for (const label of Object.keys(fields)) await expect(field(page, label)).toHaveValue('');
+  await expect(page.locator('.fake-recaptcha input')).not.toBeChecked();
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await expect(modal(page)).toBeHidden();
+  await expect(submitButton(page)).toHaveText('Submit');
+  await expect(submitButton(page)).toBeEnabled();
+  await expect(page.locator('form')).not.toHaveClass(/was-validated/);
+
+  // the outbox mailed it to the owner, replying to the visitor
+  await expect.poll(() => mailsWith(subject), { timeout: 15_000 }).toHaveLength(1);
+  const [mail] = await mailsWith(subject);
+  expect(mail).toMatch(/^Reply-To: Ada Lovelace <ada@example\.com>$/m);
+  expect(mail).toMatch(/^To: owner@example\.com$/m);
+});
+
+test('no captcha answer: "Please verify the reCAPTCHA", and the form stays usable', async ({ page }) => {
+  const verifyCalls: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/verify') && verifyCalls.push(request.url()));
+  await openForm(page);
+  await fill(page);
+  await submitButton(page).click();
+  await expect(modal(page)).toContainText('Please verify the reCAPTCHA');
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await expect(modal(page)).toBeHidden();
+  await expect(field(page, 'First name')).toBeEnabled();
+  await expect(field(page, 'First name')).toHaveValue('Ada');
+  expect(verifyCalls).toEqual([]);
+});
+
+for (const { token, message } of [
+  { token: 'refused' as const, message: 'Invalid reCAPTCHA.' },
+  { token: 'down' as const, message: 'ReCAPTCHA error. Please try again later.' },
+]) {
+  test(`captcha ${token}: "${message}" and nothing is sent`, async ({ page }) => {
+    const contactCalls: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/contact') && contactCalls.push(request.url()));
+    await openForm(page);
+    await fill(page);
+    await solveCaptcha(page, token);
+    await submitButton(page).click();
+    await expect(modal(page)).toHaveText(new RegExp(message.replace(/\./g, '\\.')));
+    await modal(page).getByRole('button', { name: 'Close' }).click();
+    await expect(field(page, 'Message')).toHaveValue(fields.Message);
+    await expect(page.locator('.fake-recaptcha input')).not.toBeChecked(); // a used token needs a fresh answer
+    expect(contactCalls).toEqual([]);
+  });
+}
+
+for (const failure of ['an error status', 'a network failure'] as const) {
+  test(`sending fails with ${failure}: "Error sending your message, please try again later."`, async ({ page }) => {
+    await page.route('**/api/contact', (route) =>
+      failure === 'an error status' ? route.fulfill({ status: 503, json: { statusCode: 503 } }) : route.abort('connectionreset'),
+    );
+    await openForm(page);
+    await fill(page);
+    await solveCaptcha(page);
+    await submitButton(page).click();
+    await expect(modal(page)).toContainText('Error sending your message, please try again later.');
+    await modal(page).getByRole('button', { name: 'Close' }).click();
+    await expect(field(page, 'Subject')).toHaveValue(fields.Subject);
+    await expect(submitButton(page)).toBeEnabled();
+  });
+}
+
+test('browser validity first: the form is marked validated and nothing is sent while a field is wrong', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (request) => /\/api\/(verify|contact)$/.test(request.url()) && apiCalls.push(request.url()));
+  const form = await openForm(page);
+  await expect(form).not.toHaveClass(/was-validated/);
+  await solveCaptcha(page);
+  await submitButton(page).click();
+  await expect(form).toHaveClass(/was-validated/);
+  expect(await field(page, 'First name').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+  // "ada@example" passes the browser's email check but not the schema the API shares with the form
+  await fill(page, { ...fields, 'Email address': 'ada@example' });
+  await submitButton(page).click();
+  await expect.poll(() => field(page, 'Email address').evaluate((input: HTMLInputElement) => input.validationMessage)).toBe('Must be an email address.');
+  await expect(modal(page)).toHaveCount(0);
+  expect(apiCalls).toEqual([]);
+});
+
+test('the result modal fades in and out with Bootstrap timings', async ({ page }) => {
+  await openForm(page);
+  await fill(page);
+  await submitButton(page).click();
+  await expect(modal(page)).toBeVisible();
+  await expect(modal(page)).toHaveClass(/fade/);
+  expect(await page.locator('.modal-dialog').evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.3s');
+  expect(await page.locator('.modal-backdrop').evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.15s');
+});

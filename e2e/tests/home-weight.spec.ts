@@ -1,0 +1,38 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+/** Encoded (compressed) bytes of every script the page fetched, by URL. */
+function scriptBytes(page: Page): Map<string, number> {
+  const bytes = new Map<string, number>();
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script' || !request.url().startsWith('http://127.0.0.1')) return;
+    bytes.set(request.url(), (await request.sizes()).responseBodySize);
+  });
+  return bytes;
+}
+
+const total = (bytes: Map<string, number>, filter: (url: string) => boolean = () => true) =>
+  [...bytes].filter(([url]) => filter(url)).reduce((sum, [, size]) => sum + size, 0);
+
+test('home loads only its page code at first; captcha, modal and schema come when the form is near', async ({ page, captchaRequests }) => {
+  const bytes = scriptBytes(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'HELLO' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const home = total(bytes, (url) => url.includes('/mf/home/') && !url.endsWith('/remoteEntry.js'));
+  const all = total(bytes);
+  test.info().annotations.push({ type: 'initial JS (compressed)', description: `${all} bytes, of which mf-home's page code ${home}` });
+  // mf-home's own first-load code: the page, doors and form, not the captcha, modal or zod
+  expect(home).toBeLessThan(12 * 1024);
+  // a guard against growth: the shell alone (react-dom, the router, the federation runtime) is ~128 KiB
+  expect(all).toBeLessThan(160 * 1024);
+  expect(captchaRequests).toEqual([]);
+
+  const before = bytes.size;
+  await page.getByRole('heading', { name: 'Contact Me' }).scrollIntoViewIfNeeded();
+  await page.getByRole('textbox', { name: 'First name' }).focus();
+  await expect(page.locator('.fake-recaptcha')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(captchaRequests.some((url) => url.startsWith('https://www.google.com/recaptcha/api.js'))).toBe(true);
+  expect(bytes.size).toBeGreaterThan(before);
+});

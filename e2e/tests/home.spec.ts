@@ -1,0 +1,147 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+const groups = [
+  ['Problem Solver', 'Leader', 'Doer'],
+  ['Software Engineer', 'Manager', 'Website Builder'],
+  ['Musician', 'Mechanic', 'Maker', 'Grandmaster'],
+];
+
+const group = (page: Page, number: number) => page.locator(`[data-door-group="${number}"]`);
+const door = (page: Page, number: number) => group(page, number).getByRole('link');
+const shownDoorName = async (page: Page, number: number) => (await door(page, number).innerText()).trim().replace(/ door$/, '');
+const openedImage = (doorLink: Locator) => doorLink.locator('img[src*="-open"]');
+const closedImage = (doorLink: Locator) => doorLink.locator('img[src*="-closed"]');
+
+test('greets, shows three door groups with one door each and doormats of 3, 3 and 4 labels', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'HELLO' })).toBeVisible();
+  await expect(page.getByText("I'M A", { exact: true })).toBeVisible();
+  for (const [index, names] of groups.entries()) {
+    const number = index + 1;
+    await expect(door(page, number)).toHaveCount(1);
+    expect(names).toContain(await shownDoorName(page, number));
+    await expect(group(page, number).getByRole('group').getByRole('button')).toHaveText(names);
+  }
+  await expect(page.getByRole('separator')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'This Website' })).toBeVisible();
+  await expect(page.getByText(/self-hosted.*converted from the static pages.*React app/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contact Me' })).toBeVisible();
+});
+
+test('each group shows a door chosen at random on load', async ({ page }) => {
+  // Math.random decides: pinned low, every group shows its first door; pinned high, its last
+  for (const [value, pick] of [[0, 0], [0.999, -1]] as const) {
+    await page.addInitScript((fixed) => (Math.random = () => fixed), value);
+    await page.goto('/');
+    for (const [index, names] of groups.entries()) expect(await shownDoorName(page, index + 1)).toBe(names.at(pick));
+  }
+});
+
+test('unpinned, reloads show different doors', async ({ browser }) => {
+  const seen = new Set<string>();
+  for (let load = 0; load < 6 && seen.size < 4; load += 1) {
+    const page = await browser.newPage();
+    await page.route(/^https:\/\/www\.google\.com\//, (route) => route.abort());
+    await page.goto('/');
+    for (const number of [1, 2, 3]) seen.add(await shownDoorName(page, number));
+    await page.close();
+  }
+  expect(seen.size).toBeGreaterThan(3);
+});
+
+test('a doormat label swaps the door, which then links to its own page', async ({ page }) => {
+  await page.goto('/');
+  const mat = group(page, 3).getByRole('group', { name: 'Pick a door' });
+  await mat.getByRole('button', { name: 'Grandmaster' }).click();
+  await expect(door(page, 3)).toHaveAccessibleName(/Grandmaster/);
+  await expect(door(page, 3)).toHaveAttribute('href', '/projects/project/7');
+  await expect(mat.getByRole('button', { name: 'Grandmaster' })).toHaveAttribute('aria-pressed', 'true');
+  await mat.getByRole('button', { name: 'Musician' }).click();
+  await expect(door(page, 3)).toHaveAccessibleName(/Musician/);
+  await expect(door(page, 3)).toHaveAttribute('href', '/about');
+  await expect(mat.getByRole('button', { name: 'Grandmaster' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('hovering a door opens it and shows its tooltip; leaving closes it', async ({ page }) => {
+  await page.goto('/');
+  await group(page, 2).getByRole('button', { name: 'Software Engineer' }).click();
+  const engineer = door(page, 2);
+  await expect(closedImage(engineer)).toBeVisible();
+  await expect(openedImage(engineer)).toBeHidden();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+  await engineer.hover();
+  await expect(openedImage(engineer)).toBeVisible();
+  await expect(closedImage(engineer)).toBeHidden();
+  await expect(page.getByRole('tooltip')).toHaveText('Check out a random CS project.');
+  expect(await openedImage(engineer).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  await page.mouse.move(0, 0);
+  await expect(closedImage(engineer)).toBeVisible();
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
+
+test('keyboard: focus opens a door and shows its tooltip as its description; Enter follows it', async ({ page }) => {
+  await page.goto('/');
+  await group(page, 1).getByRole('button', { name: 'Leader' }).click();
+  await group(page, 1).getByRole('button', { name: 'Problem Solver' }).press('Shift+Tab'); // back from the mat to the door
+  const leader = door(page, 1);
+  await expect(leader).toBeFocused();
+  await expect(leader).toHaveAccessibleName(/Leader/);
+  await expect(leader).toHaveAccessibleDescription('See my experience.');
+  await expect(page.getByRole('tooltip')).toHaveText('See my experience.');
+  await expect(openedImage(leader)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/resume$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resume' })).toBeVisible();
+});
+
+test('clicking a door navigates inside the page to its link', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await group(page, 3).getByRole('button', { name: 'Grandmaster' }).click();
+  await door(page, 3).click();
+  await expect(page).toHaveURL(/\/projects\/project\/7$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Operation Grandmaster' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test('swapping or opening a door moves nothing on the page', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // where things are on the page (not in the viewport, which a click may scroll)
+  const boxes = async () =>
+    Promise.all(
+      [door(page, 1), door(page, 2), group(page, 2).getByRole('group'), page.getByRole('separator')].map((item) =>
+        item.evaluate((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return { x: x + window.scrollX, y: y + window.scrollY, width, height };
+        }),
+      ),
+    );
+  const before = await boxes();
+  await page.evaluate(() => {
+    const log: string[] = ((window as unknown as { shifts: string[] }).shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; sources: Array<{ node?: Node }> }>) {
+        log.push(`${entry.value} ${entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+  for (const name of ['Manager', 'Website Builder', 'Software Engineer']) {
+    await group(page, 2).getByRole('button', { name }).click();
+    await door(page, 2).hover();
+    expect(await boxes()).toEqual(before);
+  }
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+});
+
+test('with reduced motion, doors and tooltips switch without transitions', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const duration = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).transitionDuration);
+  expect(await duration(closedImage(door(page, 1)))).toBe('0s');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await duration(closedImage(door(page, 1)))).not.toBe('0s');
+});

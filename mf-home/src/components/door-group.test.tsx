@@ -1,0 +1,42 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { doorGroups } from '../doors';
+import { DoorGroup } from './door-group';
+
+function renderGroup(groupIndex: number) {
+  const router = createMemoryRouter([
+    { path: '/', element: <DoorGroup doors={doorGroups()[groupIndex]!} matLabel="Pick a door" /> },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+describe('DoorGroup', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the door Math.random picks, and the mat swaps it', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    renderGroup(2);
+    expect(screen.getByRole('link', { name: 'Maker door' })).toHaveAttribute('href', '/projects');
+    expect(screen.getByRole('button', { name: 'Maker' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Grandmaster' }));
+    expect(screen.getByRole('link', { name: 'Grandmaster door' })).toHaveAttribute('href', '/projects/project/7');
+    expect(screen.getByRole('button', { name: 'Maker' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the tooltip while hovered or focused, as the door link description', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    renderGroup(0);
+    const link = screen.getByRole('link', { name: 'Problem Solver door' });
+    expect(link).toHaveAccessibleDescription('Learn about me.');
+    expect(screen.queryByRole('tooltip')).toHaveClass('tooltip');
+    expect(screen.getByRole('tooltip', { hidden: true }).className).not.toMatch(/tooltipShown/);
+    await userEvent.hover(link);
+    expect(screen.getByRole('tooltip', { hidden: true }).className).toMatch(/tooltipShown/);
+    expect(link.className).toMatch(/open/);
+    await userEvent.unhover(link);
+    expect(link.className).not.toMatch(/open/);
+    act(() => link.focus());
+    expect(screen.getByRole('tooltip', { hidden: true }).className).toMatch(/tooltipShown/);
+  });
+});

@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+import { Link } from '@portfolio/router';
+import { randomDoorIndex, type Door } from '../doors';
+import { doorImageUrl } from '../content/door-images';
+import { DoorMat } from './door-mat';
+import styles from './door-group.module.css';
+
+/**
+ * One door group: a random door of the group on load, open while hovered or focused, its tooltip
+ * beside it; the door is a link to its page, the doormat beneath swaps it. Both pictures share one
+ * fixed-size frame, so neither a swap nor opening moves anything on the page.
+ */
+export function DoorGroup({ doors, matLabel }: { doors: readonly Door[]; matLabel: string }) {
+  const [shownId, setShownId] = useState(() => doors[randomDoorIndex(doors.length)]!.id);
+  const [open, setOpen] = useState(false);
+  const tooltipId = useId();
+  const door = doors.find((candidate) => candidate.id === shownId)!;
+  const show = () => setOpen(true);
+  const hide = () => setOpen(false);
+  return (
+    <div className={styles.group} data-door-group={door.catagory}>
+      <div className={styles.doorway}>
+        <Link
+          to={door.link}
+          className={`${styles.door} ${open ? styles.open : ''}`}
+          aria-describedby={tooltipId}
+          onMouseEnter={show}
+          onMouseLeave={hide}
+          onFocus={show}
+          onBlur={hide}
+        >
+          {/* keyed by door: a swap puts new text in place rather than moving old text (no layout shift) */}
+          <span key={door.id} className="visually-hidden">{`${door.name} door`}</span>
+          <img className={styles.closedImage} src={doorImageUrl(door.closedImage)} alt="" width={160} height={240} />
+          <img className={styles.openedImage} src={doorImageUrl(door.openedImage)} alt="" width={160} height={240} />
+        </Link>
+        <div id={tooltipId} role="tooltip" className={`tooltip bs-tooltip-top ${styles.tooltip} ${open ? styles.tooltipShown : ''}`}>
+          <div className={`tooltip-arrow ${styles.tooltipArrow}`} />
+          <div className="tooltip-inner">{door.toolTipText}</div>
+        </div>
+      </div>
+      <p key={door.id} className={styles.name} aria-hidden="true">
+        {door.name}
+      </p>
+      <DoorMat doors={doors} shownId={shownId} label={matLabel} onChoose={(chosen) => (setShownId(chosen.id), setOpen(false))} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ContactField } from '@portfolio/contracts/contact';
+import contactData from '../content/contact-form.json';
+
+export interface ContactFieldContent {
+  name: ContactField;
+  label: string;
+  required: boolean;
+  type: 'text' | 'email' | 'textarea';
+  autoComplete: string;
+  /** Shown under the field when the browser or the shared schema finds it invalid. */
+  invalid: string;
+}
+
+/** The contact form's words; `messages` are SPEC section 8's texts, word for word. */
+export interface ContactContent {
+  title: string;
+  intro: string;
+  fields: ContactFieldContent[];
+  captchaLoading: string;
+  captchaUnavailable: string;
+  submit: string;
+  sending: string;
+  modalTitle: string;
+  close: string;
+  messages: {
+    invalidCaptcha: string;
+    captchaError: string;
+    noCaptcha: string;
+    sendError: string;
+    sent: string;
+  };
+}
+
+export const contactContent = contactData as ContactContent;

@@ -1,0 +1,49 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { doorGroups, doors, randomDoorIndex } from './doors';
+
+describe('the doors', () => {
+  it('are the ten of SPEC in three groups of 3, 3 and 4, with their links and tooltips', () => {
+    expect(doors).toHaveLength(10);
+    const table = doorGroups().map((group) => group.map((door) => [door.catagory, door.name, door.link, door.toolTipText]));
+    expect(table).toEqual([
+      [
+        [1, 'Problem Solver', '/about', 'Learn about me.'],
+        [1, 'Leader', '/resume', 'See my experience.'],
+        [1, 'Doer', '/projects', 'Check out my projects.'],
+      ],
+      [
+        [2, 'Software Engineer', '/projects/project/2', 'Check out a random CS project.'],
+        [2, 'Manager', '/resume', 'See my experience.'],
+        [2, 'Website Builder', '/resume', 'See my testimonials.'],
+      ],
+      [
+        [3, 'Musician', '/about', 'Check out my music.'],
+        [3, 'Mechanic', '/projects/project/6', 'Check out one of my builds.'],
+        [3, 'Maker', '/projects', 'Check out one of my projects.'],
+        [3, 'Grandmaster', '/projects/project/7', 'Check out Operation Grandmaster.'],
+      ],
+    ]);
+  });
+
+  it('keep SPEC field names and name art that exists', () => {
+    const art = new Set(readdirSync(path.join(__dirname, 'content/door-art')));
+    for (const door of doors) {
+      expect(Object.keys(door).sort()).toEqual(['catagory', 'closedImage', 'id', 'link', 'matData', 'name', 'openedImage', 'toolTipText']);
+      expect(Object.keys(door.matData).sort()).toEqual(['matImage', 'matPosition']);
+      for (const file of [door.closedImage, door.openedImage, door.matData.matImage.split('#')[0]!]) expect(art.has(file)).toBe(true);
+    }
+  });
+
+  it('have light art: every file at most 10 KB', () => {
+    const folder = path.join(__dirname, 'content/door-art');
+    for (const file of readdirSync(folder)) expect([file, statSync(path.join(folder, file)).size <= 10 * 1024]).toEqual([file, true]);
+  });
+
+  it('pick a door at random within the group', () => {
+    expect(randomDoorIndex(3, () => 0)).toBe(0);
+    expect(randomDoorIndex(3, () => 0.5)).toBe(1);
+    expect(randomDoorIndex(4, () => 0.9999)).toBe(3);
+    expect(randomDoorIndex(4, () => 1)).toBe(3);
+  });
+});

@@ -1,0 +1,29 @@
+import doorList from './content/doors.json';
+
+/** SPEC entity Door; the field names (catagory, matData, toolTipText) are the data's own. */
+export interface Door {
+  id: number;
+  /** The door's group, 1 to 3. */
+  catagory: number;
+  name: string;
+  closedImage: string;
+  openedImage: string;
+  matData: { matPosition: number; matImage: string };
+  link: string;
+  toolTipText: string;
+}
+
+export const doors: readonly Door[] = doorList;
+
+/** The door groups in order (catagory 1, 2, 3), each door in its doormat position. */
+export function doorGroups(list: readonly Door[] = doors): Door[][] {
+  const groups = new Map<number, Door[]>();
+  for (const door of list) groups.set(door.catagory, [...(groups.get(door.catagory) ?? []), door]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, group]) => group.sort((a, b) => a.matData.matPosition - b.matData.matPosition));
+}
+
+/** SPEC: each group shows a door chosen at random on load. */
+export const randomDoorIndex = (count: number, random: () => number = Math.random) =>
+  Math.min(count - 1, Math.floor(random() * count));

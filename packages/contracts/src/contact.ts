@@ -1,0 +1,58 @@
+import * as z from 'zod/mini';
+import { contactLimits, type ContactField, type ContactMessage } from './contact-limits.js';
+
+export { contactLimits, type ContactField, type ContactMessage };
+
+/** A field that can reach a mail header (names, address, subject): one line, no control characters. */
+const oneLine = /^[^\u0000-\u001f\u007f]*$/;
+/** The message body may hold line breaks and tabs, nothing else below a space. */
+const multiLine = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+const text = (field: ContactField, { required, pattern }: { required: boolean; pattern: RegExp }) =>
+  z.string('Must be text.').check(
+    z.trim(),
+    ...(required ? [z.minLength(1, 'Required.')] : []),
+    z.maxLength(contactLimits[field], `At most ${contactLimits[field]} characters.`),
+    z.regex(pattern, pattern === oneLine ? 'Must be one line without control characters.' : 'Must not hold control characters.'),
+  );
+
+/** One schema for the browser and the API: required fields, email format, length limits, no unknown fields. */
+export const contactMessageSchema = z.strictObject({
+  fName: text('fName', { required: true, pattern: oneLine }),
+  lName: text('lName', { required: true, pattern: oneLine }),
+  email: z.string('Must be text.').check(
+    z.trim(),
+    z.minLength(1, 'Required.'),
+    z.maxLength(contactLimits.email, `At most ${contactLimits.email} characters.`),
+    z.email('Must be an email address.'),
+  ),
+  org: z._default(text('org', { required: false, pattern: oneLine }), ''),
+  subject: text('subject', { required: true, pattern: oneLine }),
+  message: text('message', { required: true, pattern: multiLine }),
+});
+
+export type ContactFieldErrors = Partial<Record<ContactField | 'body', string>>;
+
+export type ContactCheck = { ok: true; message: ContactMessage } | { ok: false; errors: ContactFieldErrors };
+
+/** Checks a would-be contact message; errors are keyed by field ("body" for the shape as a whole). */
+export function checkContactMessage(value: unknown): ContactCheck {
+  const result = contactMessageSchema.safeParse(value);
+  if (result.success) return { ok: true, message: result.data };
+  const errors: ContactFieldErrors = {};
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      errors.body ??= `Unknown fields: ${issue.keys.join(', ')}.`;
+      continue;
+    }
+    const field = issue.path[0];
+    const key = typeof field === 'string' && field in contactLimits ? (field as ContactField) : 'body';
+    errors[key] ??= key === 'body' ? 'The body must be a JSON object of the contact fields.' : issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** POST /api/contact answers 200 with the stored message's id. */
+export interface ContactResponse {
+  contactID: number;
+}
