@@ -1,7 +1,9 @@
 import { openDatabase } from '../src/storage/database.js';
-import { startFakeSiteverify } from './fake-siteverify.js';
+import { startFakeSiteverify } from '@portfolio/stand-ins/fake-siteverify';
 import { SiteClient } from './site-client.js';
-import { eventually, freePort, startSmtpSink } from './smtp-sink.js';
+import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
+import { eventually } from './eventually.js';
+import { freePort } from './free-port.js';
 import { newDataDir, startApp, type RunningApp } from './start-app.js';
 
 const message = {

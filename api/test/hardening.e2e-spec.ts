@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fakeSite } from './fake-site.js';
-import { startFakeSiteverify } from './fake-siteverify.js';
+import { startFakeSiteverify } from '@portfolio/stand-ins/fake-siteverify';
 import { SiteClient } from './site-client.js';
 import { startApp, type RunningApp } from './start-app.js';
 
