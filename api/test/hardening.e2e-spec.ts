@@ -141,6 +141,7 @@ describe('hardening', () => {
         RECAPTCHA_VERIFY_URL: siteverify.url,
         RATE_LIMIT_VERIFY: '3',
         RATE_LIMIT_CONTACT: '2',
+        RATE_LIMIT_DOWNLOAD: '2',
       });
     });
     afterAll(() => app.close());
@@ -158,6 +159,10 @@ describe('hardening', () => {
       const contact = [];
       for (let i = 0; i < 3; i += 1) contact.push((await client.post('/api/contact', valid)).status);
       expect(contact).toEqual([403, 403, 429]);
+
+      const downloads = [];
+      for (let i = 0; i < 3; i += 1) downloads.push((await client.post('/api/download', { resource: 'resume' })).status);
+      expect(downloads).toEqual([200, 200, 429]);
 
       // another client (behind the trusted local proxy) has its own allowance
       const other = await fetch(`${app.baseUrl}/api/verify`, {

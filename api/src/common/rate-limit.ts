@@ -23,4 +23,6 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig): v
     );
   limited('/api/verify', config.rateLimit.verify);
   limited('/api/contact', config.rateLimit.contact);
+  // the PDF is cached, but each answer is still 8 KB: a loop of downloads should not be free
+  limited('/api/download', config.rateLimit.download);
 }

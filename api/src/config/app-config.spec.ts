@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.contactTo).toBe('jordan@example.com');
     expect(config.contactFrom).toBe(config.contactTo);
-    expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5 });
+    expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5, download: 30 });
   });
 
   it('checks the captcha hostname with real keys and reads the lists of origins', () => {

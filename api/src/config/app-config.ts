@@ -35,7 +35,7 @@ export interface AppConfig {
   cspRemoteOrigins: string[];
   /** Signs the contact pass cookie; null: a random secret kept in DATA_DIR. */
   cookieSecret: string | null;
-  rateLimit: { windowMs: number; verify: number; contact: number };
+  rateLimit: { windowMs: number; verify: number; contact: number; download: number };
   outbox: { retryBaseMs: number; retryMaxMs: number };
 }
 
@@ -117,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: wholeNumber('RATE_LIMIT_WINDOW_MS', env.RATE_LIMIT_WINDOW_MS, 60_000, 1_000, 86_400_000),
       verify: wholeNumber('RATE_LIMIT_VERIFY', env.RATE_LIMIT_VERIFY, 10, 1, 100_000),
       contact: wholeNumber('RATE_LIMIT_CONTACT', env.RATE_LIMIT_CONTACT, 5, 1, 100_000),
+      download: wholeNumber('RATE_LIMIT_DOWNLOAD', env.RATE_LIMIT_DOWNLOAD, 30, 1, 100_000),
     },
     outbox: {
       retryBaseMs: wholeNumber('OUTBOX_RETRY_BASE_MS', env.OUTBOX_RETRY_BASE_MS, 30_000, 10, 86_400_000),
