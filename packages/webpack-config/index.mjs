@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { devPorts } from './dev-ports.mjs';
 import { sharedSingletons } from './shared.mjs';
 
 const require = createRequire(import.meta.url);
@@ -108,6 +109,8 @@ export function createPartConfig(part) {
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { warnings: false } },
+        // a standalone remote calls the API on its own origin, as in the site
+        proxy: [{ context: ['/api'], target: `http://localhost:${devPorts.api}` }],
         ...part.devServer,
       },
       stats: production ? 'errors-warnings' : 'minimal',
