@@ -15,8 +15,13 @@ export const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https:
  */
 export function useSecurityHeaders(app: NestExpressApplication, config: AppConfig): void {
   const servedRemoteOrigins = remoteOriginsReader(config.siteDir ? path.join(config.siteDir, 'shell', 'dist', 'remotes.json') : null);
-  const remoteOrigins = (_req: IncomingMessage, _res: ServerResponse) =>
-    [...new Set([...servedRemoteOrigins(), ...config.cspRemoteOrigins])].join(' ');
+  // Read once per response (one stat of remotes.json), not once for each of the five directives using it.
+  app.use((_req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
+    res.locals.cspRemoteOrigins = [...new Set([...servedRemoteOrigins(), ...config.cspRemoteOrigins])].join(' ');
+    next();
+  });
+  const remoteOrigins = (_req: IncomingMessage, res: ServerResponse) =>
+    String((res as ServerResponse & { locals: Record<string, unknown> }).locals.cspRemoteOrigins ?? '');
   app.use(
     helmet({
       contentSecurityPolicy: {
