@@ -12,7 +12,10 @@ module.exports = function frontendJestConfig(dir) {
     transform: {
       '^.+\\.(t|j|mj)sx?$': [
         require.resolve('@swc/jest'),
-        { jsc: { transform: { react: { runtime: 'automatic' } }, parser: { syntax: 'typescript', tsx: true } }, module: { type: 'commonjs' } },
+        {
+          jsc: { transform: { react: { runtime: 'automatic' } }, parser: { syntax: 'typescript', tsx: true } },
+          module: { type: 'commonjs' },
+        },
       ],
       '\\.md$': path.join(__dirname, 'jest.text-transform.cjs'),
     },

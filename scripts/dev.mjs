@@ -13,7 +13,12 @@ if (apiBuild.status !== 0) process.exit(1);
 const children = [];
 function run(label, command, args, env = {}) {
   // each part in its own process group, so stopping dev stops npm's children (webpack, tsc) too
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`[${label}] ${line}`);

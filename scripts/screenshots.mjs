@@ -25,7 +25,9 @@ try {
   for (const width of [375, 1280]) {
     for (const shot of pages) {
       const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
-      await page.route(/^https:\/\/www\.(google|gstatic)\.com\//, (r) => r.fulfill({ body: '', contentType: 'text/javascript' }));
+      await page.route(/^https:\/\/www\.(google|gstatic)\.com\//, (r) =>
+        r.fulfill({ body: '', contentType: 'text/javascript' }),
+      );
       if (shot.block) await page.route(shot.block, (route) => route.abort('connectionrefused'));
       await page.goto(`${site.origin}${shot.path}`, { waitUntil: 'networkidle' });
       if (shot.block) await page.getByRole('button', { name: 'Retry' }).waitFor();

@@ -11,7 +11,12 @@ import { repoRoot } from './parts.mjs';
 export async function serveBuild(port) {
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-')) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-')),
+    },
     stdio: 'ignore',
   });
   for (let attempt = 0; ; attempt += 1) {

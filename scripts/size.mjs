@@ -12,7 +12,9 @@ async function measure(browser, origin, route) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   // the captcha provider is outside this measurement: the page gets an empty script instead
-  await page.route(/^https:\/\/www\.(google|gstatic)\.com\//, (r) => r.fulfill({ body: '', contentType: 'text/javascript' }));
+  await page.route(/^https:\/\/www\.(google|gstatic)\.com\//, (r) =>
+    r.fulfill({ body: '', contentType: 'text/javascript' }),
+  );
   const rows = new Map();
   const pending = [];
   let requests = 0;
@@ -24,11 +26,14 @@ async function measure(browser, origin, route) {
     const part = /^\/mf\/([a-z]+)\//.exec(url.pathname)?.[1];
     const name = part ? `mf-${part}` : url.origin === origin ? 'shell' : 'external';
     pending.push(
-      response.body().then((body) => {
-        const row = rows.get(name) ?? { js: 0, css: 0, img: 0 };
-        row[kind] += kind === 'img' ? body.length : gzipSync(body, { level: 6 }).length;
-        rows.set(name, row);
-      }, () => {}),
+      response.body().then(
+        (body) => {
+          const row = rows.get(name) ?? { js: 0, css: 0, img: 0 };
+          row[kind] += kind === 'img' ? body.length : gzipSync(body, { level: 6 }).length;
+          rows.set(name, row);
+        },
+        () => {},
+      ),
     );
   });
   await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
@@ -50,7 +55,9 @@ try {
       console.log(`${route.padEnd(22)}${part.padEnd(13)}${kb(row.js)}   ${kb(row.css)}  ${kb(row.img)}`);
       for (const kind of Object.keys(total)) total[kind] += row[kind];
     }
-    console.log(`${route.padEnd(22)}${'TOTAL'.padEnd(13)}${kb(total.js)}   ${kb(total.css)}  ${kb(total.img)}  ${String(requests).padStart(8)}`);
+    console.log(
+      `${route.padEnd(22)}${'TOTAL'.padEnd(13)}${kb(total.js)}   ${kb(total.css)}  ${kb(total.img)}  ${String(requests).padStart(8)}`,
+    );
   }
   await browser.close();
 } finally {

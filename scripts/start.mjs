@@ -4,7 +4,9 @@ import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './parts.mjs';
 
-const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
+const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], {
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {

@@ -91,14 +91,19 @@ describe('POST /api/verify and POST /api/contact', () => {
   it('answers 502 with a JSON error when the provider cannot give an answer', async () => {
     const response = await new SiteClient(app.baseUrl).post('/api/verify', { captchaToken: 'down-token' });
     expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ statusCode: 502, message: 'The captcha provider could not be reached.' });
+    expect(await response.json()).toMatchObject({
+      statusCode: 502,
+      message: 'The captcha provider could not be reached.',
+    });
   });
 
   it('refuses a verify body without a token (400) and POSTs from elsewhere or nowhere (403)', async () => {
     const client = new SiteClient(app.baseUrl);
     expect((await client.post('/api/verify', {})).status).toBe(400);
     expect((await client.post('/api/verify', { captchaToken: 'good', extra: 1 })).status).toBe(400);
-    expect((await client.post('/api/verify', { captchaToken: 'good' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await client.post('/api/verify', { captchaToken: 'good' }, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
     expect((await client.post('/api/verify', { captchaToken: 'good' }, { origin: null })).status).toBe(403);
   });
 
@@ -186,7 +191,10 @@ describe('the outbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 600)); // a few failed tries
       const smtp = await startSmtpSink(port);
       try {
-        const mail = await eventually(() => smtp.mails.find((m) => m.raw.includes('During the outage')), 'delivery after the outage');
+        const mail = await eventually(
+          () => smtp.mails.find((m) => m.raw.includes('During the outage')),
+          'delivery after the outage',
+        );
         expect(mail.to).toEqual(['owner@example.com']);
       } finally {
         await smtp.close();
@@ -208,7 +216,10 @@ describe('the outbox', () => {
     const smtp = await startSmtpSink(port);
     const second = await startApp(envFor(siteverify, smtp.url, dataDir));
     try {
-      const mail = await eventually(() => smtp.mails.find((m) => m.raw.includes('Before the restart')), 'delivery after the restart');
+      const mail = await eventually(
+        () => smtp.mails.find((m) => m.raw.includes('Before the restart')),
+        'delivery after the restart',
+      );
       expect(mail.raw).toContain(`message #${contactID}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {

@@ -48,7 +48,12 @@ describe('POST /api/download over HTTP', () => {
     ['malformed JSON', '{"resource": "resume"', 400, 'The body must be a JSON object.'],
     ['a JSON string body', '"resume"', 400, 'The body must be a JSON object.'],
     ['an empty body', '', 400, 'resource is required'],
-    ['an oversized body', JSON.stringify({ resource: 'resume', padding: 'x'.repeat(20_000) }), 413, 'The body must be at most 16kb.'],
+    [
+      'an oversized body',
+      JSON.stringify({ resource: 'resume', padding: 'x'.repeat(20_000) }),
+      413,
+      'The body must be at most 16kb.',
+    ],
   ])('refuses %s with a JSON %i', async (_case, body, status, message) => {
     const started = Date.now();
     const response = await post(body);

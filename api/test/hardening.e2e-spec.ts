@@ -23,16 +23,63 @@ function randomSource(seed: number) {
 /** About 200 ways a body can be wrong: broken JSON, wrong shapes and types, odd text, odd headers. */
 function malformedBodies(): Array<{ raw: string; contentType?: string }> {
   const { next, pick } = randomSource(20260422);
-  const oddValues: unknown[] = [null, true, 0, -1, 1e308, [], {}, [1, 2], { nested: { deeper: [] } }, '', ' ', '\u0000', '\ud800', 'x'.repeat(5000), '<script>', 'a\r\nb'];
+  const oddValues: unknown[] = [
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    [],
+    {},
+    [1, 2],
+    { nested: { deeper: [] } },
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    'x'.repeat(5000),
+    '<script>',
+    'a\r\nb',
+  ];
   const fixed = [
-    '', ' ', '{', '}', '[', ']', '{"fName":', 'null', 'true', 'false', '0', '"text"', '[]', '[{}]', '{}',
-    '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{"fName":"a","fName":"b"}',
-    '\u0000\u0001\u0002', '\ufeff{}', '{"a":1}garbage', `${'['.repeat(3000)}${']'.repeat(3000)}`,
-    `{"captchaToken":${'9'.repeat(400)}}`, '{"captchaToken":"\\ud800"}', '{"captchaToken":["x"]}', '{"captchaToken":{"$gt":""}}',
-    JSON.stringify({ ...valid, email: { toString: 'x' } }), JSON.stringify({ ...valid, message: null }),
+    '',
+    ' ',
+    '{',
+    '}',
+    '[',
+    ']',
+    '{"fName":',
+    'null',
+    'true',
+    'false',
+    '0',
+    '"text"',
+    '[]',
+    '[{}]',
+    '{}',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"fName":"a","fName":"b"}',
+    '\u0000\u0001\u0002',
+    '\ufeff{}',
+    '{"a":1}garbage',
+    `${'['.repeat(3000)}${']'.repeat(3000)}`,
+    `{"captchaToken":${'9'.repeat(400)}}`,
+    '{"captchaToken":"\\ud800"}',
+    '{"captchaToken":["x"]}',
+    '{"captchaToken":{"$gt":""}}',
+    JSON.stringify({ ...valid, email: { toString: 'x' } }),
+    JSON.stringify({ ...valid, message: null }),
   ];
   const bodies: Array<{ raw: string; contentType?: string }> = fixed.map((raw) => ({ raw }));
-  for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-7', 'application/xml', '']) {
+  for (const contentType of [
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=utf-7',
+    'application/xml',
+    '',
+  ]) {
     bodies.push({ raw: JSON.stringify(valid), contentType });
   }
   while (bodies.length < 200) {
@@ -49,7 +96,12 @@ function malformedBodies(): Array<{ raw: string; contentType?: string }> {
       // valid JSON cut short or with a byte flipped
       const text = JSON.stringify({ ...valid, subject: 'x'.repeat(Math.floor(next() * 50)) });
       const at = Math.floor(next() * text.length);
-      bodies.push({ raw: next() < 0.5 ? text.slice(0, at) : `${text.slice(0, at)}${pick(['"', '{', '\\', ',', ':'])}${text.slice(at + 1)}` });
+      bodies.push({
+        raw:
+          next() < 0.5
+            ? text.slice(0, at)
+            : `${text.slice(0, at)}${pick(['"', '{', '\\', ',', ':'])}${text.slice(at + 1)}`,
+      });
     } else {
       // verify bodies of the wrong shape (tokens that would pass never start with "good" or "down")
       bodies.push({ raw: JSON.stringify({ captchaToken: pick(oddValues), ...(next() < 0.3 ? { more: 1 } : {}) }) });
@@ -69,7 +121,10 @@ describe('hardening', () => {
     let app: RunningApp;
     let siteDir: string;
     beforeAll(async () => {
-      siteDir = fakeSite({ home: '/mf/home/remoteEntry.js', projects: 'https://projects.example.net:8443/mf-manifest.json' });
+      siteDir = fakeSite({
+        home: '/mf/home/remoteEntry.js',
+        projects: 'https://projects.example.net:8443/mf-manifest.json',
+      });
       app = await startApp({
         SERVE_SITE: 'true',
         SITE_DIR: siteDir,
@@ -109,12 +164,18 @@ describe('hardening', () => {
     it('sends security headers with a CSP for the captcha provider and the remotes origins', async () => {
       const response = await fetch(`${app.baseUrl}/`);
       const csp = response.headers.get('content-security-policy')!;
-      const directive = (name: string) => csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((part) => part.trim())
+          .find((part) => part.startsWith(`${name} `));
       expect(directive('default-src')).toBe("default-src 'self'");
       expect(directive('script-src')).toBe(
         "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://projects.example.net:8443 http://127.0.0.1:4383 https://cdn.example.org",
       );
-      expect(directive('frame-src')).toBe('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/');
+      expect(directive('frame-src')).toBe(
+        'frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/',
+      );
       expect(directive('connect-src')).toContain('https://projects.example.net:8443');
       expect(directive('style-src')).toContain('http://127.0.0.1:4383');
       expect(directive('style-src-attr')).toBe("style-src-attr 'unsafe-inline'");
@@ -126,7 +187,10 @@ describe('hardening', () => {
     });
 
     it('follows an edited remotes.json without a restart', async () => {
-      writeFileSync(path.join(siteDir, 'shell/dist/remotes.json'), JSON.stringify({ about: 'https://about.example.com/remoteEntry.js' }));
+      writeFileSync(
+        path.join(siteDir, 'shell/dist/remotes.json'),
+        JSON.stringify({ about: 'https://about.example.com/remoteEntry.js' }),
+      );
       const csp = (await fetch(`${app.baseUrl}/`)).headers.get('content-security-policy')!;
       expect(csp).toContain('https://about.example.com');
       expect(csp).not.toContain('https://projects.example.net:8443');
@@ -149,7 +213,8 @@ describe('hardening', () => {
     it('answers 429 with Retry-After once a client passes its limit, per client', async () => {
       const client = new SiteClient(app.baseUrl);
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await client.post('/api/verify', { captchaToken: 'refused' })).status);
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await client.post('/api/verify', { captchaToken: 'refused' })).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const limited = await client.post('/api/verify', { captchaToken: 'refused' });
       expect(limited.status).toBe(429);
@@ -161,7 +226,8 @@ describe('hardening', () => {
       expect(contact).toEqual([403, 403, 429]);
 
       const downloads = [];
-      for (let i = 0; i < 3; i += 1) downloads.push((await client.post('/api/download', { resource: 'resume' })).status);
+      for (let i = 0; i < 3; i += 1)
+        downloads.push((await client.post('/api/download', { resource: 'resume' })).status);
       expect(downloads).toEqual([200, 200, 429]);
 
       // another client (behind the trusted local proxy) has its own allowance

@@ -7,7 +7,11 @@ export class SiteClient {
     private readonly origin: string | null = baseUrl,
   ) {}
 
-  async post(path: string, body: unknown, init: { origin?: string | null; rawBody?: string; contentType?: string } = {}) {
+  async post(
+    path: string,
+    body: unknown,
+    init: { origin?: string | null; rawBody?: string; contentType?: string } = {},
+  ) {
     const origin = init.origin === undefined ? this.origin : init.origin;
     const headers: Record<string, string> = { 'Content-Type': init.contentType ?? 'application/json' };
     if (origin) headers.Origin = origin;

@@ -43,13 +43,16 @@ const fakeRecaptchaScript = `(function () {
 /** Every request to the captcha provider's hosts: api.js gets the stand-in, anything else is refused. */
 export async function routeCaptchaToStandIn(page: Page): Promise<string[]> {
   const requested: string[] = [];
-  await page.route(/^https:\/\/(www\.google\.com|www\.gstatic\.com|www\.recaptcha\.net|recaptcha\.google\.com)\//, (route) => {
-    const url = route.request().url();
-    requested.push(url);
-    if (/\/recaptcha\/(api|enterprise)\.js/.test(url)) {
-      return route.fulfill({ status: 200, contentType: 'text/javascript', body: fakeRecaptchaScript });
-    }
-    return route.abort('blockedbyclient');
-  });
+  await page.route(
+    /^https:\/\/(www\.google\.com|www\.gstatic\.com|www\.recaptcha\.net|recaptcha\.google\.com)\//,
+    (route) => {
+      const url = route.request().url();
+      requested.push(url);
+      if (/\/recaptcha\/(api|enterprise)\.js/.test(url)) {
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: fakeRecaptchaScript });
+      }
+      return route.abort('blockedbyclient');
+    },
+  );
   return requested;
 }

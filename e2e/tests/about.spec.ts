@@ -2,14 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { recordTransfer } from '../support/page-weight';
 
 const gallery = (page: Page) => page.getByRole('region', { name: 'Favorite Photos' });
-const indicator = (page: Page, n: number) => gallery(page).getByRole('button', { name: `Show photo ${n}`, exact: true });
+const indicator = (page: Page, n: number) =>
+  gallery(page).getByRole('button', { name: `Show photo ${n}`, exact: true });
 /** The slide the carousel shows, as its indicators tell assistive technology (1-based). */
 const shownSlide = (page: Page) =>
   gallery(page)
     .getByRole('button', { name: /^Show photo \d+$/ })
     .evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute('aria-current') === 'true') + 1);
 /** A slide transition is over: prev/next and swipes are ignored while one runs. */
-const transitionDone = (page: Page) => expect(gallery(page).locator('.carousel-item-next, .carousel-item-prev')).toHaveCount(0);
+const transitionDone = (page: Page) =>
+  expect(gallery(page).locator('.carousel-item-next, .carousel-item-prev')).toHaveCount(0);
 
 test('the About page: heading, intro, a gallery of 13 photos, book lists side by side', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -24,7 +26,10 @@ test('the About page: heading, intro, a gallery of 13 photos, book lists side by
   // SPEC: gallery images at 60% width, centred
   const shown = gallery(page).locator('.carousel-item.active img');
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const [imageBox, galleryBox] = await Promise.all([shown.boundingBox(), gallery(page).locator('.carousel').boundingBox()]);
+  const [imageBox, galleryBox] = await Promise.all([
+    shown.boundingBox(),
+    gallery(page).locator('.carousel').boundingBox(),
+  ]);
   expect(imageBox!.width / galleryBox!.width).toBeCloseTo(0.6, 2);
   expect(await shown.getAttribute('alt')).toMatch(/harbour at dawn/);
 
@@ -138,12 +143,19 @@ test('the personal philosophy panel is closed at first, then opens and closes', 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(statement).toBeHidden();
 
-  for (const title of ['Things That Bring Me Joy:', "Goals I'm Working Toward:", 'Qualities I Admire in Others:', "Qualities I'm Working to Improve:"]) {
+  for (const title of [
+    'Things That Bring Me Joy:',
+    "Goals I'm Working Toward:",
+    'Qualities I Admire in Others:',
+    "Qualities I'm Working to Improve:",
+  ]) {
     await expect(deepDive.getByRole('heading', { level: 3, name: title })).toBeVisible();
   }
 });
 
-test('photos are WebP in three widths, sized before they load, and only the first two are fetched', async ({ page }) => {
+test('photos are WebP in three widths, sized before they load, and only the first two are fetched', async ({
+  page,
+}) => {
   const photoRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('.webp')) photoRequests.push(request.url());
@@ -157,7 +169,9 @@ test('photos are WebP in three widths, sized before they load, and only the firs
   for (const image of await images.all()) {
     await expect(image).toHaveAttribute('width', '1200');
     await expect(image).toHaveAttribute('height', '800');
-    expect(await image.getAttribute('srcset')).toMatch(/-480w\.[0-9a-f]+\.webp 480w, .*-800w\.[0-9a-f]+\.webp 800w, .*\.webp 1200w$/);
+    expect(await image.getAttribute('srcset')).toMatch(
+      /-480w\.[0-9a-f]+\.webp 480w, .*-800w\.[0-9a-f]+\.webp 800w, .*\.webp 1200w$/,
+    );
   }
   const box = (await gallery(page).locator('.carousel-item.active img').boundingBox())!;
   expect(box.height / box.width).toBeCloseTo(800 / 1200, 2);

@@ -41,7 +41,10 @@ async function mailsWith(text: string): Promise<string[]> {
   return mails.map((mail) => mail.raw).filter((raw) => raw.includes(text));
 }
 
-test('labels, types and the captcha: a light, normal reCAPTCHA with the run-time site key', async ({ page, captchaRequests }) => {
+test('labels, types and the captcha: a light, normal reCAPTCHA with the run-time site key', async ({
+  page,
+  captchaRequests,
+}) => {
   await openForm(page);
   for (const label of Object.keys(fields)) await expect(field(page, label)).toBeVisible();
   for (const label of ['First name*', 'Last name*', 'Email address*', 'Subject*', 'Message*']) {
@@ -50,7 +53,11 @@ test('labels, types and the captcha: a light, normal reCAPTCHA with the run-time
   await expect(field(page, 'Email address')).toHaveAttribute('type', 'email');
   await expect(field(page, 'Company/Org.')).not.toHaveAttribute('required');
   await expect(field(page, 'Message')).toHaveAttribute('rows', '3');
-  expect(await page.evaluate(() => (window as unknown as { __captchaWidgets: Array<Record<string, string>> }).__captchaWidgets[0])).toMatchObject({
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __captchaWidgets: Array<Record<string, string>> }).__captchaWidgets[0],
+    ),
+  ).toMatchObject({
     sitekey: 'e2e-site-key',
     theme: 'light',
     size: 'normal',
@@ -129,7 +136,9 @@ for (const { token, message } of [
 for (const failure of ['an error status', 'a network failure'] as const) {
   test(`sending fails with ${failure}: "Error sending your message, please try again later."`, async ({ page }) => {
     await page.route('**/api/contact', (route) =>
-      failure === 'an error status' ? route.fulfill({ status: 503, json: { statusCode: 503 } }) : route.abort('connectionreset'),
+      failure === 'an error status'
+        ? route.fulfill({ status: 503, json: { statusCode: 503 } })
+        : route.abort('connectionreset'),
     );
     await openForm(page);
     await fill(page);
@@ -142,7 +151,9 @@ for (const failure of ['an error status', 'a network failure'] as const) {
   });
 }
 
-test('browser validity first: the form is marked validated and nothing is sent while a field is wrong', async ({ page }) => {
+test('browser validity first: the form is marked validated and nothing is sent while a field is wrong', async ({
+  page,
+}) => {
   const apiCalls: string[] = [];
   page.on('request', (request) => /\/api\/(verify|contact)$/.test(request.url()) && apiCalls.push(request.url()));
   const form = await openForm(page);
@@ -155,7 +166,9 @@ test('browser validity first: the form is marked validated and nothing is sent w
   // "ada@example" passes the browser's email check but not the schema the API shares with the form
   await fill(page, { ...fields, 'Email address': 'ada@example' });
   await submitButton(page).click();
-  await expect.poll(() => field(page, 'Email address').evaluate((input: HTMLInputElement) => input.validationMessage)).toBe('Must be an email address.');
+  await expect
+    .poll(() => field(page, 'Email address').evaluate((input: HTMLInputElement) => input.validationMessage))
+    .toBe('Must be an email address.');
   await expect(modal(page)).toHaveCount(0);
   expect(apiCalls).toEqual([]);
 });
@@ -166,6 +179,10 @@ test('the result modal fades in and out with Bootstrap timings', async ({ page }
   await submitButton(page).click();
   await expect(modal(page)).toBeVisible();
   await expect(modal(page)).toHaveClass(/fade/);
-  expect(await page.locator('.modal-dialog').evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.3s');
-  expect(await page.locator('.modal-backdrop').evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.15s');
+  expect(await page.locator('.modal-dialog').evaluate((element) => getComputedStyle(element).transitionDuration)).toBe(
+    '0.3s',
+  );
+  expect(
+    await page.locator('.modal-backdrop').evaluate((element) => getComputedStyle(element).transitionDuration),
+  ).toBe('0.15s');
 });

@@ -16,7 +16,10 @@ for (const { path, title } of routes) {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Jordan Reyes' })).toHaveAttribute('href', '/');
     for (const section of ['About', 'Projects', 'Resume']) {
-      await expect(header.getByRole('link', { name: section, exact: true })).toHaveAttribute('href', `/${section.toLowerCase()}`);
+      await expect(header.getByRole('link', { name: section, exact: true })).toHaveAttribute(
+        'href',
+        `/${section.toLowerCase()}`,
+      );
     }
     for (const profile of ['GitHub profile (opens in a new tab)', 'LinkedIn profile (opens in a new tab)']) {
       const link = header.getByRole('link', { name: profile });
@@ -50,7 +53,10 @@ test('header links navigate inside the page, marking the current section', async
   await page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true }).click();
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.getByRole('banner').getByRole('link', { name: 'Jordan Reyes' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

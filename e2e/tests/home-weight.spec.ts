@@ -14,14 +14,20 @@ function scriptBytes(page: Page): Map<string, number> {
 const total = (bytes: Map<string, number>, filter: (url: string) => boolean = () => true) =>
   [...bytes].filter(([url]) => filter(url)).reduce((sum, [, size]) => sum + size, 0);
 
-test('home loads only its page code at first; captcha, modal and schema come when the form is near', async ({ page, captchaRequests }) => {
+test('home loads only its page code at first; captcha, modal and schema come when the form is near', async ({
+  page,
+  captchaRequests,
+}) => {
   const bytes = scriptBytes(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'HELLO' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const home = total(bytes, (url) => url.includes('/mf/home/') && !url.endsWith('/remoteEntry.js'));
   const all = total(bytes);
-  test.info().annotations.push({ type: 'initial JS (compressed)', description: `${all} bytes, of which mf-home's page code ${home}` });
+  test.info().annotations.push({
+    type: 'initial JS (compressed)',
+    description: `${all} bytes, of which mf-home's page code ${home}`,
+  });
   // mf-home's own first-load code: the page, doors and form, not the captcha, modal or zod
   expect(home).toBeLessThan(12 * 1024);
   // a guard against growth: the shell alone (react-dom, the router, the federation runtime) is ~128 KiB

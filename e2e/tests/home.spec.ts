@@ -9,7 +9,8 @@ const groups = [
 
 const group = (page: Page, number: number) => page.locator(`[data-door-group="${number}"]`);
 const door = (page: Page, number: number) => group(page, number).getByRole('link');
-const shownDoorName = async (page: Page, number: number) => (await door(page, number).innerText()).trim().replace(/ door$/, '');
+const shownDoorName = async (page: Page, number: number) =>
+  (await door(page, number).innerText()).trim().replace(/ door$/, '');
 const openedImage = (doorLink: Locator) => doorLink.locator('img[src*="-open"]');
 const closedImage = (doorLink: Locator) => doorLink.locator('img[src*="-closed"]');
 
@@ -31,7 +32,10 @@ test('greets, shows three door groups with one door each and doormats of 3, 3 an
 
 test('each group shows a door chosen at random on load', async ({ page }) => {
   // Math.random decides: pinned low, every group shows its first door; pinned high, its last
-  for (const [value, pick] of [[0, 0], [0.999, -1]] as const) {
+  for (const [value, pick] of [
+    [0, 0],
+    [0.999, -1],
+  ] as const) {
     await page.addInitScript((fixed) => (Math.random = () => fixed), value);
     await page.goto('/');
     for (const [index, names] of groups.entries()) expect(await shownDoorName(page, index + 1)).toBe(names.at(pick));
@@ -75,7 +79,9 @@ test('hovering a door opens it and shows its tooltip; leaving closes it', async 
   await expect(openedImage(engineer)).toBeVisible();
   await expect(closedImage(engineer)).toBeHidden();
   await expect(page.getByRole('tooltip')).toHaveText('Check out a random CS project.');
-  expect(await openedImage(engineer).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await openedImage(engineer).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+    true,
+  );
 
   await page.mouse.move(0, 0);
   await expect(closedImage(engineer)).toBeVisible();
@@ -125,7 +131,9 @@ test('swapping or opening a door moves nothing on the page', async ({ page }) =>
     const log: string[] = ((window as unknown as { shifts: string[] }).shifts = []);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Array<{ value: number; sources: Array<{ node?: Node }> }>) {
-        log.push(`${entry.value} ${entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`);
+        log.push(
+          `${entry.value} ${entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`,
+        );
       }
     }).observe({ type: 'layout-shift' });
   });

@@ -6,8 +6,15 @@ test('the projects list has coding and other projects as cards', async ({ page }
   const other = page.getByRole('region', { name: 'Other projects:' });
   await expect(coding.getByRole('article')).toHaveCount(3);
   await expect(other.getByRole('article')).toHaveCount(5);
-  await expect(coding.getByRole('link')).toHaveText(['HTML Portfolio Site', 'Blog Site and RESTful Concepts', 'To-Do Teams']);
-  await expect(other.getByRole('link', { name: 'Operation Grandmaster' })).toHaveAttribute('href', '/projects/project/7');
+  await expect(coding.getByRole('link')).toHaveText([
+    'HTML Portfolio Site',
+    'Blog Site and RESTful Concepts',
+    'To-Do Teams',
+  ]);
+  await expect(other.getByRole('link', { name: 'Operation Grandmaster' })).toHaveAttribute(
+    'href',
+    '/projects/project/7',
+  );
 
   // projects 5 and 6 have no thumbnail: both show the default card image, which no other card uses
   const imageOf = (title: string) =>

@@ -20,7 +20,10 @@ test.beforeAll(async () => {
 test.afterAll(() => secondCopy.close());
 
 for (const entry of ['mf-manifest.json', 'remoteEntry.js']) {
-  test(`remotes.json pointing projects at another server (${entry}) is used without a rebuild`, async ({ page, request }) => {
+  test(`remotes.json pointing projects at another server (${entry}) is used without a rebuild`, async ({
+    page,
+    request,
+  }) => {
     const served = await (await request.get('/remotes.json')).json();
     const edited = { ...served, projects: `${secondCopy.url}/${entry}` };
     await page.route('**/remotes.json', (route) => route.fulfill({ json: edited }));

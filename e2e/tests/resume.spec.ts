@@ -30,7 +30,9 @@ test('five tabs, Experience first; clicks and arrow keys switch them', async ({ 
     'Brightwater Health Partners',
     'Pinecrest Web Studio',
   ]);
-  await expect(shownPanel(page).getByRole('heading', { level: 4, name: 'Senior Software Engineer, Shipment Tracking' })).toBeVisible();
+  await expect(
+    shownPanel(page).getByRole('heading', { level: 4, name: 'Senior Software Engineer, Shipment Tracking' }),
+  ).toBeVisible();
 
   await tab(page, 'Education & Training').click();
   await expect(tab(page, 'Education & Training')).toHaveAttribute('aria-selected', 'true');

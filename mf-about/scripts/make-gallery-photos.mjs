@@ -16,7 +16,10 @@ const variants = [
 ];
 
 const ownPhotos = process.argv.slice(2).map((file) => ({
-  name: path.basename(file, path.extname(file)).toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+  name: path
+    .basename(file, path.extname(file))
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-'),
   input: () => sharp(path.resolve(file)).rotate(),
 }));
 const samples = sampleScenes.map((scene) => ({
@@ -44,4 +47,6 @@ for (const photo of photos) {
   }
   console.log(`${`${photo.name}.webp`.padEnd(27)} ${sizes.join('  ')}`);
 }
-console.log(`${photos.length} photos, ${(total / 1024).toFixed(0)} KB in all, in ${path.relative(process.cwd(), photosDir)}`);
+console.log(
+  `${photos.length} photos, ${(total / 1024).toFixed(0)} KB in all, in ${path.relative(process.cwd(), photosDir)}`,
+);

@@ -11,7 +11,15 @@ describe('the about data', () => {
   it('has exactly the fields of SPEC "About data", spellings included', () => {
     expect(keysOf(about)).toEqual(['basics', 'deep']);
     expect(keysOf(about.basics)).toEqual(
-      ['bookInfluenceList', 'bookInfluenceTitle', 'bookLoveList', 'bookLoveTitle', 'galleryPhotoList', 'galleryTitle', 'intro'].sort(),
+      [
+        'bookInfluenceList',
+        'bookInfluenceTitle',
+        'bookLoveList',
+        'bookLoveTitle',
+        'galleryPhotoList',
+        'galleryTitle',
+        'intro',
+      ].sort(),
     );
     expect(keysOf(about.deep)).toEqual(
       [

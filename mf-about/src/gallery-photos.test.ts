@@ -18,7 +18,9 @@ describe('loadGalleryPhotos', () => {
   });
 
   it('fails for a photo that is not there, so the loader can send the visitor home', async () => {
-    await expect(loadGalleryPhotos(['harbor-at-dawn.webp', 'no-such-photo.webp'])).rejects.toBeInstanceOf(MissingPhotoError);
+    await expect(loadGalleryPhotos(['harbor-at-dawn.webp', 'no-such-photo.webp'])).rejects.toBeInstanceOf(
+      MissingPhotoError,
+    );
   });
 });
 

@@ -12,8 +12,10 @@ const icons = {
   leader: '<path d="M6 21V3M6 4h11l-3 4 3 4H6"/>',
   doer: '<path d="M4 12.5l5 5L20 6.5"/>',
   'software-engineer': '<path d="M8 7l-5 5 5 5M16 7l5 5-5 5M13.5 5l-3 14"/>',
-  manager: '<circle cx="12" cy="5" r="2.5"/><circle cx="5" cy="18" r="2.5"/><circle cx="19" cy="18" r="2.5"/><path d="M12 7.5V12M5 15.5V12h14v3.5"/>',
-  'website-builder': '<rect x="3" y="4" width="18" height="16" rx="2"/><path d="M3 9h18M6.5 6.5h.01M9 6.5h.01M8 13h8M8 16h5"/>',
+  manager:
+    '<circle cx="12" cy="5" r="2.5"/><circle cx="5" cy="18" r="2.5"/><circle cx="19" cy="18" r="2.5"/><path d="M12 7.5V12M5 15.5V12h14v3.5"/>',
+  'website-builder':
+    '<rect x="3" y="4" width="18" height="16" rx="2"/><path d="M3 9h18M6.5 6.5h.01M9 6.5h.01M8 13h8M8 16h5"/>',
   musician: '<path d="M9 18V5l11-2v13"/><circle cx="6.5" cy="18" r="2.5"/><circle cx="17.5" cy="16" r="2.5"/>',
   mechanic: '<circle cx="12" cy="12" r="3"/><circle cx="12" cy="12" r="7" stroke-width="3" stroke-dasharray="3 2.5"/>',
   maker: '<path d="M14 4l6 6-3 3-6-6zM12.5 8.5L4 17l3 3 8.5-8.5"/>',
@@ -34,7 +36,8 @@ const doors = [
   { id: 'grandmaster', leaf: '#6b4a8f' },
 ];
 
-const wall = '<rect width="160" height="240" fill="#f6f1e7"/><rect x="0" y="226" width="160" height="14" fill="#e4dccb"/>';
+const wall =
+  '<rect width="160" height="240" fill="#f6f1e7"/><rect x="0" y="226" width="160" height="14" fill="#e4dccb"/>';
 const frame = '<rect x="22" y="16" width="116" height="214" rx="4" fill="#7a5a3a"/>';
 const emblem = (id, x, y, scale, colour) =>
   `<g transform="translate(${x} ${y}) scale(${scale})" fill="none" stroke="${colour}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${icons[id]}</g>`;
@@ -64,9 +67,7 @@ ${emblem(id, 62, 70, 1.5, '#b07a12')}
 const ids = Object.keys(icons);
 function matLabels() {
   const views = ids.map((id, i) => `<view id="${id}" viewBox="${i * 24} 0 24 24"/>`).join('');
-  const glyphs = ids
-    .map((id, i) => `<g transform="translate(${i * 24} 0)">${icons[id]}</g>`)
-    .join('');
+  const glyphs = ids.map((id, i) => `<g transform="translate(${i * 24} 0)">${icons[id]}</g>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${ids.length * 24} 24" width="${ids.length * 24}" height="24">${views}<g fill="none" stroke="#4a3520" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${glyphs}</g></svg>
 `;
 }

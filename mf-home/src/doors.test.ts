@@ -5,7 +5,9 @@ import { doorGroups, doors, randomDoorIndex } from './doors';
 describe('the doors', () => {
   it('are the ten of SPEC in three groups of 3, 3 and 4, with their links and tooltips', () => {
     expect(doors).toHaveLength(10);
-    const table = doorGroups().map((group) => group.map((door) => [door.catagory, door.name, door.link, door.toolTipText]));
+    const table = doorGroups().map((group) =>
+      group.map((door) => [door.catagory, door.name, door.link, door.toolTipText]),
+    );
     expect(table).toEqual([
       [
         [1, 'Problem Solver', '/about', 'Learn about me.'],
@@ -29,15 +31,26 @@ describe('the doors', () => {
   it('keep SPEC field names and name art that exists', () => {
     const art = new Set(readdirSync(path.join(__dirname, 'content/door-art')));
     for (const door of doors) {
-      expect(Object.keys(door).sort()).toEqual(['catagory', 'closedImage', 'id', 'link', 'matData', 'name', 'openedImage', 'toolTipText']);
+      expect(Object.keys(door).sort()).toEqual([
+        'catagory',
+        'closedImage',
+        'id',
+        'link',
+        'matData',
+        'name',
+        'openedImage',
+        'toolTipText',
+      ]);
       expect(Object.keys(door.matData).sort()).toEqual(['matImage', 'matPosition']);
-      for (const file of [door.closedImage, door.openedImage, door.matData.matImage.split('#')[0]!]) expect(art.has(file)).toBe(true);
+      for (const file of [door.closedImage, door.openedImage, door.matData.matImage.split('#')[0]!])
+        expect(art.has(file)).toBe(true);
     }
   });
 
   it('have light art: every file at most 10 KB', () => {
     const folder = path.join(__dirname, 'content/door-art');
-    for (const file of readdirSync(folder)) expect([file, statSync(path.join(folder, file)).size <= 10 * 1024]).toEqual([file, true]);
+    for (const file of readdirSync(folder))
+      expect([file, statSync(path.join(folder, file)).size <= 10 * 1024]).toEqual([file, true]);
   });
 
   it('pick a door at random within the group', () => {

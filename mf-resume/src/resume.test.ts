@@ -11,7 +11,8 @@ describe('the resume data', () => {
       expect(keysOf(item)).toEqual(['company', 'date', 'roleList']);
       for (const role of item.roleList) expect(keysOf(role)).toEqual(['date', 'expPointList', 'location', 'roleTitle']);
     }
-    for (const item of resume.resumeBody.education) expect(keysOf(item)).toEqual(['date', 'institution', 'location', 'summary']);
+    for (const item of resume.resumeBody.education)
+      expect(keysOf(item)).toEqual(['date', 'institution', 'location', 'summary']);
     for (const item of resume.resumeBody.skills) expect(keysOf(item)).toEqual(['skill', 'skillExampleList']);
     for (const item of resume.resumeBody.other) expect(keysOf(item)).toEqual(['list', 'title']);
     expect(resume.resumeBody.honors.every((line) => typeof line === 'string')).toBe(true);
@@ -28,7 +29,9 @@ describe('isCompleteResume', () => {
   it('accepts the data and refuses a file with a part missing', () => {
     expect(isCompleteResume(resume)).toBe(true);
     expect(isCompleteResume({ ...resume, summary: '' })).toBe(false);
-    expect(isCompleteResume({ ...resume, resumeBody: { ...resume.resumeBody, honors: undefined as never } })).toBe(false);
+    expect(isCompleteResume({ ...resume, resumeBody: { ...resume.resumeBody, honors: undefined as never } })).toBe(
+      false,
+    );
     expect(isCompleteResume(undefined)).toBe(false);
   });
 });

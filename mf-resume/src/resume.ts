@@ -11,9 +11,9 @@ export function isCompleteResume(data: ResumeData | undefined): data is ResumeDa
   const body = data?.resumeBody;
   return Boolean(
     data?.summary &&
-      data.headerCard &&
-      body &&
-      [body.experience, body.education, body.skills, body.honors, body.other].every(Array.isArray),
+    data.headerCard &&
+    body &&
+    [body.experience, body.education, body.skills, body.honors, body.other].every(Array.isArray),
   );
 }
 

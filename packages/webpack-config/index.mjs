@@ -95,7 +95,9 @@ export function createPartConfig(part) {
         }),
         new HtmlWebpackPlugin({
           // the shell's page is the site; a remote's is its standalone dev page, the same for every remote
-          template: isRemote ? path.join(import.meta.dirname, 'standalone.html') : path.join(part.dir, 'src/index.html'),
+          template: isRemote
+            ? path.join(import.meta.dirname, 'standalone.html')
+            : path.join(part.dir, 'src/index.html'),
           title: part.title,
           scriptLoading: 'defer',
         }),

@@ -10,7 +10,8 @@ export class ContactPassGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request & { contactPass?: string }>();
     const nonce = await this.passes.find(req);
-    if (!nonce) throw new ForbiddenException({ message: 'Solve the captcha first: this request has no valid contact pass.' });
+    if (!nonce)
+      throw new ForbiddenException({ message: 'Solve the captcha first: this request has no valid contact pass.' });
     req.contactPass = nonce;
     return true;
   }

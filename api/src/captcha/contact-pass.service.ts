@@ -37,13 +37,17 @@ export class ContactPassService {
   async find(req: Request): Promise<string | null> {
     const nonce: unknown = (req.signedCookies as Record<string, unknown> | undefined)?.[contactPassCookie];
     if (typeof nonce !== 'string' || nonce === '') return null;
-    const rows = await this.database.query('select 1 from contact_passes where nonce = $1 and expires_at > now()', [nonce]);
+    const rows = await this.database.query('select 1 from contact_passes where nonce = $1 and expires_at > now()', [
+      nonce,
+    ]);
     return rows.length > 0 ? nonce : null;
   }
 
   /** Uses the pass up inside the caller's transaction; false when another request got there first. */
   async consume(tx: Pick<Database, 'query'>, nonce: string): Promise<boolean> {
-    const rows = await tx.query('delete from contact_passes where nonce = $1 and expires_at > now() returning nonce', [nonce]);
+    const rows = await tx.query('delete from contact_passes where nonce = $1 and expires_at > now() returning nonce', [
+      nonce,
+    ]);
     return rows.length > 0;
   }
 

@@ -32,7 +32,8 @@ export class SiteverifyClient {
       });
       if (!response.ok) throw new Error(`siteverify answered HTTP ${response.status}`);
       answer = (await response.json()) as SiteverifyAnswer;
-      if (typeof answer !== 'object' || answer === null) throw new Error('siteverify answered something other than an object');
+      if (typeof answer !== 'object' || answer === null)
+        throw new Error('siteverify answered something other than an object');
     } catch (error) {
       this.logger.warn(`siteverify failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new CaptchaProviderUnavailableError('The captcha provider could not be reached.', { cause: error });

@@ -22,7 +22,8 @@ export function acceptJsonBodies(app: NestExpressApplication): void {
   app.use('/api', express.json({ limit: jsonBodyLimit, strict: true }));
   app.use('/api', (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: string } | null)?.type;
-    if (type === 'entity.too.large') return errorJson(res, 413, 'Payload Too Large', `The body must be at most ${jsonBodyLimit}.`);
+    if (type === 'entity.too.large')
+      return errorJson(res, 413, 'Payload Too Large', `The body must be at most ${jsonBodyLimit}.`);
     if (type === 'entity.parse.failed') return errorJson(res, 400, 'Bad Request', 'The body must be a JSON object.');
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
       return errorJson(res, 415, 'Unsupported Media Type', 'Send the body as UTF-8 JSON.');

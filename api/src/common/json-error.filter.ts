@@ -17,11 +17,19 @@ export class JsonErrorFilter implements ExceptionFilter {
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    res.status(500).json({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side.' });
+    res
+      .status(500)
+      .json({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side.' });
   }
 }
 
 function errorName(status: number): string {
   const name = HttpStatus[status];
-  return name ? name.toLowerCase().split('_').map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' ') : 'Error';
+  return name
+    ? name
+        .toLowerCase()
+        .split('_')
+        .map((word) => word[0]!.toUpperCase() + word.slice(1))
+        .join(' ')
+    : 'Error';
 }

@@ -17,7 +17,11 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig): v
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         handler: (_req, res) => {
-          res.status(429).json({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests; please wait a moment and try again.' });
+          res.status(429).json({
+            statusCode: 429,
+            error: 'Too Many Requests',
+            message: 'Too many requests; please wait a moment and try again.',
+          });
         },
       }),
     );

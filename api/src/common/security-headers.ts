@@ -14,7 +14,9 @@ export const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https:
  * frame, and the origins remotes are served from (the served remotes.json plus CSP_REMOTE_ORIGINS).
  */
 export function useSecurityHeaders(app: NestExpressApplication, config: AppConfig): void {
-  const servedRemoteOrigins = remoteOriginsReader(config.siteDir ? path.join(config.siteDir, 'shell', 'dist', 'remotes.json') : null);
+  const servedRemoteOrigins = remoteOriginsReader(
+    config.siteDir ? path.join(config.siteDir, 'shell', 'dist', 'remotes.json') : null,
+  );
   // Read once per response (one stat of remotes.json), not once for each of the five directives using it.
   app.use((_req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
     res.locals.cspRemoteOrigins = [...new Set([...servedRemoteOrigins(), ...config.cspRemoteOrigins])].join(' ');

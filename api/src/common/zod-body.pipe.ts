@@ -2,7 +2,9 @@ import { BadRequestException, type PipeTransform } from '@nestjs/common';
 
 /** What the pipe needs of a schema: zod's safeParse (the schemas live in @portfolio/contracts). */
 export interface BodySchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
 }
 
 /**

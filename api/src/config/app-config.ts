@@ -93,7 +93,9 @@ function smtpUrl(value: string | undefined): string | null {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.DATABASE_URL) {
-    fail('DATABASE_URL is set, but this build keeps its data in the embedded database under DATA_DIR; unset DATABASE_URL');
+    fail(
+      'DATABASE_URL is set, but this build keeps its data in the embedded database under DATA_DIR; unset DATABASE_URL',
+    );
   }
   const secret = env.RECAPTCHA_SECRET || googleTestKeys.secret;
   const contactTo = emailAddress('CONTACT_TO', env.CONTACT_TO || siteConfig.contactTo);

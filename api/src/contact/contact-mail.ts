@@ -2,7 +2,13 @@ import type { SendMailOptions } from 'nodemailer';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import type { StoredMessage } from './stored-message.js';
 
-const htmlEscapes: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const htmlEscapes: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char]!);
 
 /** The owner's mail for a stored message: Reply-To is the visitor; plain text plus HTML-escaped HTML. */
@@ -17,7 +23,9 @@ export function contactMail(stored: StoredMessage, to: string, from: string): Se
   const text = `${facts.map(([label, value]) => `${label}: ${value}`).join('\n')}\n\n${stored.message}\n`;
   const html = [
     '<table>',
-    ...facts.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    ...facts.map(
+      ([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    ),
     '</table>',
     `<p style="white-space: pre-wrap">${escapeHtml(stored.message)}</p>`,
   ].join('\n');

@@ -9,7 +9,12 @@ export class Mailer implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.transport = config.smtpUrl
-      ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+      ? nodemailer.createTransport({
+          url: config.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        })
       : null;
   }
 

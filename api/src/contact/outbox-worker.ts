@@ -31,8 +31,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.mailer.configured) {
-      const [row] = await this.database.query<{ count: number }>('select count(*)::int as count from contact_messages where delivered_at is null');
-      if (row && row.count > 0) this.logger.warn(`${row.count} contact message(s) wait undelivered: SMTP_URL is not set`);
+      const [row] = await this.database.query<{ count: number }>(
+        'select count(*)::int as count from contact_messages where delivered_at is null',
+      );
+      if (row && row.count > 0)
+        this.logger.warn(`${row.count} contact message(s) wait undelivered: SMTP_URL is not set`);
       return;
     }
     this.kick();
@@ -47,7 +50,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     clearTimeout(this.timer);
     this.running = this.deliverDue()
-      .catch((error: unknown) => this.logger.error(`outbox pass failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        this.logger.error(`outbox pass failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .then(() => this.scheduleNext())
       .finally(() => {
         this.running = null;
@@ -60,13 +65,15 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Log what waits when mail cannot go out at all. */
   noteStored(id: number): void {
-    if (!this.mailer.configured) this.logger.warn(`contact message #${id} stored and not delivered: SMTP_URL is not set`);
+    if (!this.mailer.configured)
+      this.logger.warn(`contact message #${id} stored and not delivered: SMTP_URL is not set`);
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, shutdownGraceMs).unref())]);
+    if (this.running)
+      await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, shutdownGraceMs).unref())]);
   }
 
   private async deliverDue(): Promise<void> {
@@ -90,7 +97,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const attempts = message.attempts + 1;
       const delayMs = Math.min(this.config.outbox.retryBaseMs * 2 ** (attempts - 1), this.config.outbox.retryMaxMs);
       const reason = error instanceof Error ? error.message : String(error);
-      this.logger.warn(`contact message #${message.id} not delivered (try ${attempts}): ${reason}; next try in ${delayMs} ms`);
+      this.logger.warn(
+        `contact message #${message.id} not delivered (try ${attempts}): ${reason}; next try in ${delayMs} ms`,
+      );
       if (this.stopped) return;
       await this.database.query(
         `update contact_messages set attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) where id = $1`,
@@ -99,7 +108,10 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     if (this.stopped) return;
-    await this.database.query('update contact_messages set delivered_at = now(), attempts = attempts + 1, last_error = null where id = $1', [message.id]);
+    await this.database.query(
+      'update contact_messages set delivered_at = now(), attempts = attempts + 1, last_error = null where id = $1',
+      [message.id],
+    );
     this.logger.log(`contact message #${message.id} delivered`);
   }
 

@@ -60,7 +60,10 @@ describe('buildResumePdf', () => {
   it('flows a long resume onto more pages without empty ones', async () => {
     const long: ResumeData = {
       ...resume,
-      resumeBody: { ...resume.resumeBody, experience: Array.from({ length: 6 }, () => resume.resumeBody.experience).flat() },
+      resumeBody: {
+        ...resume.resumeBody,
+        experience: Array.from({ length: 6 }, () => resume.resumeBody.experience).flat(),
+      },
     };
     const pages = pdfPages(await buildResumePdf(long, owner));
     expect(pages.length).toBeGreaterThan(2);

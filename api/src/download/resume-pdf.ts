@@ -31,7 +31,12 @@ function sectionHeading(doc: Doc, title: string): void {
   // no letter spacing: it would split the words for text extraction and search
   doc.font(font.bold).fontSize(10.5).fillColor(accent).text(title.toUpperCase(), x, doc.y);
   const y = doc.y + 2;
-  doc.moveTo(x, y).lineTo(x + contentWidth(doc), y).lineWidth(0.75).strokeColor(rule).stroke();
+  doc
+    .moveTo(x, y)
+    .lineTo(x + contentWidth(doc), y)
+    .lineWidth(0.75)
+    .strokeColor(rule)
+    .stroke();
   doc.y = y + 6;
 }
 
@@ -42,22 +47,34 @@ function lineWithDate(doc: Doc, left: string, right: string, leftFont: string, s
   doc.font(font.regular).fontSize(size - 1);
   const rightWidth = Math.min(doc.widthOfString(right), width * 0.45);
   const top = doc.y;
-  doc.font(leftFont).fontSize(size).fillColor(ink).text(left, x, top, { width: width - rightWidth - 12 });
+  doc
+    .font(leftFont)
+    .fontSize(size)
+    .fillColor(ink)
+    .text(left, x, top, { width: width - rightWidth - 12 });
   const bottom = doc.y;
-  doc.font(font.regular).fontSize(size - 1).fillColor(muted).text(right, x + width - rightWidth, top + 1, {
-    width: rightWidth,
-    align: 'right',
-  });
+  doc
+    .font(font.regular)
+    .fontSize(size - 1)
+    .fillColor(muted)
+    .text(right, x + width - rightWidth, top + 1, {
+      width: rightWidth,
+      align: 'right',
+    });
   doc.y = Math.max(bottom, doc.y);
   doc.x = x;
 }
 
 function paragraph(doc: Doc, text: string, options: PDFKit.Mixins.TextOptions = {}): void {
-  doc.font(font.regular).fontSize(10).fillColor(ink).text(text, doc.page.margins.left, doc.y, {
-    width: contentWidth(doc),
-    lineGap: 1.5,
-    ...options,
-  });
+  doc
+    .font(font.regular)
+    .fontSize(10)
+    .fillColor(ink)
+    .text(text, doc.page.margins.left, doc.y, {
+      width: contentWidth(doc),
+      lineGap: 1.5,
+      ...options,
+    });
 }
 
 function bullets(doc: Doc, items: readonly string[]): void {
@@ -77,11 +94,15 @@ function bullets(doc: Doc, items: readonly string[]): void {
 /** "Label: a, b, c" with the label in bold, for skills and the "Other" lists. */
 function labelledList(doc: Doc, label: string, items: readonly string[]): void {
   keepTogether(doc, 28);
-  doc.font(font.bold).fontSize(10).fillColor(ink).text(`${label}: `, doc.page.margins.left, doc.y, {
-    width: contentWidth(doc),
-    continued: true,
-    lineGap: 1.5,
-  });
+  doc
+    .font(font.bold)
+    .fontSize(10)
+    .fillColor(ink)
+    .text(`${label}: `, doc.page.margins.left, doc.y, {
+      width: contentWidth(doc),
+      continued: true,
+      lineGap: 1.5,
+    });
   doc.font(font.regular).text(items.join(', '));
   doc.moveDown(0.3);
 }
@@ -110,11 +131,16 @@ function footers(doc: Doc, ownerName: string): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font(font.regular).fontSize(8).fillColor(muted);
-    doc.text(`${ownerName}  ·  Resume  ·  page ${index + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - 34, {
-      width: contentWidth(doc),
-      align: 'center',
-      lineBreak: false,
-    });
+    doc.text(
+      `${ownerName}  ·  Resume  ·  page ${index + 1} of ${range.count}`,
+      doc.page.margins.left,
+      doc.page.height - 34,
+      {
+        width: contentWidth(doc),
+        align: 'center',
+        lineBreak: false,
+      },
+    );
     doc.page.margins.bottom = bottom;
   }
 }

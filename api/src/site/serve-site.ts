@@ -31,7 +31,8 @@ export function serveSite(app: NestExpressApplication, siteDir: string): void {
   // Missing files (anything with an extension) and the API keep their real 404s.
   const indexHtml = path.join(shellDist, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
     if (!wantsPage || path.extname(req.path) !== '' || req.path.startsWith('/mf/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml, (error) => error && next(error));

@@ -23,7 +23,9 @@ export async function openDatabase(dataDir: string): Promise<Database> {
   const database: Database = {
     query: async <Row>(sql: string, params: unknown[] = []) => (await pg.query<Row>(sql, params)).rows,
     transaction: (work) =>
-      pg.transaction((tx) => work({ query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows })),
+      pg.transaction((tx) =>
+        work({ query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows }),
+      ),
     close: () => pg.close(),
   };
   await migrate(pg);
@@ -31,8 +33,12 @@ export async function openDatabase(dataDir: string): Promise<Database> {
 }
 
 async function migrate(pg: PGlite): Promise<void> {
-  await pg.exec('create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())');
-  const applied = new Set((await pg.query<{ version: number }>('select version from schema_migrations')).rows.map((row) => row.version));
+  await pg.exec(
+    'create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())',
+  );
+  const applied = new Set(
+    (await pg.query<{ version: number }>('select version from schema_migrations')).rows.map((row) => row.version),
+  );
   for (const [index, sql] of migrations.entries()) {
     const version = index + 1;
     if (applied.has(version)) continue;

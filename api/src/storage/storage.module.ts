@@ -5,7 +5,9 @@ import { DATABASE, openDatabase, type Database } from './database.js';
 /** The one database connection; closed last, after the workers that use it have stopped. */
 @Global()
 @Module({
-  providers: [{ provide: DATABASE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openDatabase(config.dataDir) }],
+  providers: [
+    { provide: DATABASE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openDatabase(config.dataDir) },
+  ],
   exports: [DATABASE],
 })
 export class StorageModule implements OnApplicationShutdown {

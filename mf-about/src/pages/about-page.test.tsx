@@ -9,7 +9,10 @@ async function renderAbout() {
   return render(<AboutView about={about} galleryPhotos={galleryPhotos} />);
 }
 
-const itemsOf = (region: HTMLElement) => within(region).getAllByRole('listitem').map((item) => item.textContent);
+const itemsOf = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 describe('the About page', () => {
   it('shows the heading, the markdown intro and the gallery of 13 photos', async () => {

@@ -34,7 +34,11 @@ export function DoorGroup({ doors, matLabel }: { doors: readonly Door[]; matLabe
           <img className={styles.closedImage} src={doorImageUrl(door.closedImage)} alt="" width={160} height={240} />
           <img className={styles.openedImage} src={doorImageUrl(door.openedImage)} alt="" width={160} height={240} />
         </Link>
-        <div id={tooltipId} role="tooltip" className={`tooltip bs-tooltip-top ${styles.tooltip} ${open ? styles.tooltipShown : ''}`}>
+        <div
+          id={tooltipId}
+          role="tooltip"
+          className={`tooltip bs-tooltip-top ${styles.tooltip} ${open ? styles.tooltipShown : ''}`}
+        >
           <div className={`tooltip-arrow ${styles.tooltipArrow}`} />
           <div className="tooltip-inner">{door.toolTipText}</div>
         </div>
@@ -42,7 +46,12 @@ export function DoorGroup({ doors, matLabel }: { doors: readonly Door[]; matLabe
       <p key={door.id} className={styles.name} aria-hidden="true">
         {door.name}
       </p>
-      <DoorMat doors={doors} shownId={shownId} label={matLabel} onChoose={(chosen) => (setShownId(chosen.id), setOpen(false))} />
+      <DoorMat
+        doors={doors}
+        shownId={shownId}
+        label={matLabel}
+        onChoose={(chosen) => (setShownId(chosen.id), setOpen(false))}
+      />
     </div>
   );
 }

@@ -3,9 +3,7 @@ import { postJson } from '@portfolio/ui/api-client';
 
 /** SPEC contact action outcome: sent (with the stored message's id), error (non-200), local-error (threw). */
 export type ContactResult =
-  | { status: 'sent'; contactID: string }
-  | { status: 'error'; httpStatus: number }
-  | { status: 'local-error' };
+  { status: 'sent'; contactID: string } | { status: 'error'; httpStatus: number } | { status: 'local-error' };
 
 /** The home route's action (SPEC call 2): the form's JSON goes on to POST /api/contact (call 3). */
 export async function contactAction({ request }: ActionFunctionArgs): Promise<ContactResult | null> {

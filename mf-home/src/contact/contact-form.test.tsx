@@ -17,7 +17,8 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 describe('ContactForm', () => {
   it('has the six labelled fields, three rows of message and the required marks', async () => {
     await renderForm();
-    for (const name of ['First name', 'Last name', 'Email address', 'Subject', 'Message']) expect(field(name)).toBeRequired();
+    for (const name of ['First name', 'Last name', 'Email address', 'Subject', 'Message'])
+      expect(field(name)).toBeRequired();
     expect(field('Company/Org.')).not.toBeRequired();
     expect(field('Email address')).toHaveAttribute('type', 'email');
     expect(field('Message')).toHaveAttribute('rows', '3');

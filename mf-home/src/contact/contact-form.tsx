@@ -14,7 +14,15 @@ const ResultModal = lazy(loadResultModal);
 
 const emptyMessage: ContactMessage = { fName: '', lName: '', email: '', org: '', subject: '', message: '' };
 
-function Field({ field, value, onChange }: { field: ContactFieldContent; value: string; onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void }) {
+function Field({
+  field,
+  value,
+  onChange,
+}: {
+  field: ContactFieldContent;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}) {
   const id = `contact-${field.name}`;
   const common = {
     id,
@@ -64,9 +72,12 @@ export function ContactForm() {
     const element = form.current;
     if (captchaWanted || !element) return;
     if (typeof IntersectionObserver === 'undefined') return setCaptchaWanted(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setCaptchaWanted(true), {
-      rootMargin: '200px',
-    });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setCaptchaWanted(true),
+      {
+        rootMargin: '200px',
+      },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [captchaWanted]);
@@ -115,30 +126,30 @@ export function ContactForm() {
       >
         <fieldset disabled={busy}>
           <div className="row g-3">
-          {contactContent.fields.map((field) => (
-            <Field key={field.name} field={field} value={values[field.name]} onChange={change} />
-          ))}
-          <div className="col-12">
-            <div className={styles.captcha}>
-              {captchaWanted && (
-                <Suspense fallback={<span className="small text-muted">{contactContent.captchaLoading}</span>}>
-                  <CaptchaWidget ref={captcha} unavailableText={contactContent.captchaUnavailable} />
-                </Suspense>
-              )}
+            {contactContent.fields.map((field) => (
+              <Field key={field.name} field={field} value={values[field.name]} onChange={change} />
+            ))}
+            <div className="col-12">
+              <div className={styles.captcha}>
+                {captchaWanted && (
+                  <Suspense fallback={<span className="small text-muted">{contactContent.captchaLoading}</span>}>
+                    <CaptchaWidget ref={captcha} unavailableText={contactContent.captchaUnavailable} />
+                  </Suspense>
+                )}
+              </div>
             </div>
-          </div>
-          <div className="col-12">
-            <button type="submit" className={`btn btn-primary ${styles.submit}`}>
-              {busy ? (
-                <>
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  {contactContent.sending}
-                </>
-              ) : (
-                contactContent.submit
-              )}
-            </button>
-          </div>
+            <div className="col-12">
+              <button type="submit" className={`btn btn-primary ${styles.submit}`}>
+                {busy ? (
+                  <>
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    {contactContent.sending}
+                  </>
+                ) : (
+                  contactContent.submit
+                )}
+              </button>
+            </div>
           </div>
         </fieldset>
       </form>

@@ -28,7 +28,9 @@ export function useContactSubmission(onOutcome: (outcome: Outcome) => void) {
     before.current = null;
     setBusy(false);
     report.current(
-      actionData?.status === 'sent' ? { kind: 'sent', message: messages.sent } : { kind: 'failed', message: messages.sendError },
+      actionData?.status === 'sent'
+        ? { kind: 'sent', message: messages.sent }
+        : { kind: 'failed', message: messages.sendError },
     );
   }, [navigation.state, actionData]);
 

@@ -18,7 +18,10 @@ describe('the projects pages', () => {
     const coding = await screen.findByRole('region', { name: 'Coding projects:' });
     expect(within(coding).getAllByRole('article')).toHaveLength(3);
     const other = screen.getByRole('region', { name: 'Other projects:' });
-    expect(within(other).getByRole('link', { name: 'Vintage Motorcycle Rebuild' })).toHaveAttribute('href', '/projects/project/6');
+    expect(within(other).getByRole('link', { name: 'Vintage Motorcycle Rebuild' })).toHaveAttribute(
+      'href',
+      '/projects/project/6',
+    );
   });
 
   it('shows a project instead of the list, with a back button at top and bottom', async () => {

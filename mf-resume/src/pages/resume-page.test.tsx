@@ -32,7 +32,13 @@ describe('the Resume page', () => {
   it('has five real tabs with Experience selected first', async () => {
     renderResume();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Experience', 'Education & Training', 'Skills', 'Honors', 'Other']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Experience',
+      'Education & Training',
+      'Skills',
+      'Honors',
+      'Other',
+    ]);
     expect(screen.getByRole('tab', { name: 'Experience' })).toHaveAttribute('aria-selected', 'true');
     const panel = selectedPanel();
     for (const item of resume.resumeBody.experience) {
@@ -69,7 +75,11 @@ describe('the Resume page', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Honors' }));
     panel = selectedPanel();
-    expect(within(panel).getAllByRole('listitem').map((line) => line.textContent)).toEqual(resume.resumeBody.honors);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(resume.resumeBody.honors);
 
     await user.click(screen.getByRole('tab', { name: 'Other' }));
     panel = selectedPanel();

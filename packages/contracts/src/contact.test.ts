@@ -1,11 +1,21 @@
 import { checkContactMessage, contactLimits } from './contact';
 
-const valid = { fName: 'Ada', lName: 'Lovelace', email: 'ada@example.com', org: '', subject: 'Hello', message: 'Line one\nLine two' };
+const valid = {
+  fName: 'Ada',
+  lName: 'Lovelace',
+  email: 'ada@example.com',
+  org: '',
+  subject: 'Hello',
+  message: 'Line one\nLine two',
+};
 
 describe('checkContactMessage', () => {
   it('accepts a complete message, trims it and defaults the optional company', () => {
     const { org: _org, ...withoutOrg } = valid;
-    expect(checkContactMessage({ ...withoutOrg, fName: '  Ada ' })).toEqual({ ok: true, message: { ...valid, org: '' } });
+    expect(checkContactMessage({ ...withoutOrg, fName: '  Ada ' })).toEqual({
+      ok: true,
+      message: { ...valid, org: '' },
+    });
   });
 
   it('names every missing or empty required field', () => {

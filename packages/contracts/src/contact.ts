@@ -9,23 +9,30 @@ const oneLine = /^[^\u0000-\u001f\u007f]*$/;
 const multiLine = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 const text = (field: ContactField, { required, pattern }: { required: boolean; pattern: RegExp }) =>
-  z.string('Must be text.').check(
-    z.trim(),
-    ...(required ? [z.minLength(1, 'Required.')] : []),
-    z.maxLength(contactLimits[field], `At most ${contactLimits[field]} characters.`),
-    z.regex(pattern, pattern === oneLine ? 'Must be one line without control characters.' : 'Must not hold control characters.'),
-  );
+  z
+    .string('Must be text.')
+    .check(
+      z.trim(),
+      ...(required ? [z.minLength(1, 'Required.')] : []),
+      z.maxLength(contactLimits[field], `At most ${contactLimits[field]} characters.`),
+      z.regex(
+        pattern,
+        pattern === oneLine ? 'Must be one line without control characters.' : 'Must not hold control characters.',
+      ),
+    );
 
 /** One schema for the browser and the API: required fields, email format, length limits, no unknown fields. */
 export const contactMessageSchema = z.strictObject({
   fName: text('fName', { required: true, pattern: oneLine }),
   lName: text('lName', { required: true, pattern: oneLine }),
-  email: z.string('Must be text.').check(
-    z.trim(),
-    z.minLength(1, 'Required.'),
-    z.maxLength(contactLimits.email, `At most ${contactLimits.email} characters.`),
-    z.email('Must be an email address.'),
-  ),
+  email: z
+    .string('Must be text.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Required.'),
+      z.maxLength(contactLimits.email, `At most ${contactLimits.email} characters.`),
+      z.email('Must be an email address.'),
+    ),
   org: z._default(text('org', { required: false, pattern: oneLine }), ''),
   subject: text('subject', { required: true, pattern: oneLine }),
   message: text('message', { required: true, pattern: multiLine }),

@@ -10,12 +10,15 @@ export const downloadRequestSchema = z.strictObject(
   {
     resource: z.enum(downloadResources, {
       error: (issue) =>
-        issue.input === undefined
-          ? 'resource is required'
-          : `resource must be one of: ${downloadResources.join(', ')}`,
+        issue.input === undefined ? 'resource is required' : `resource must be one of: ${downloadResources.join(', ')}`,
     }),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : 'the body must be a JSON object') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s): ${issue.keys.join(', ')}`
+        : 'the body must be a JSON object',
+  },
 );
 
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;

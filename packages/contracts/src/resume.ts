@@ -59,6 +59,11 @@ export interface OtherItem {
 
 /** "Jordan-Reyes-Resume.pdf": the name the browser saves and the API announces. */
 export function resumeFileName(ownerName: string): string {
-  const words = ownerName.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().split(/[\s_-]+/).filter(Boolean);
+  const words = ownerName
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
   return `${[...words, 'Resume'].join('-')}.pdf`;
 }

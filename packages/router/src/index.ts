@@ -27,10 +27,4 @@ export {
   useSubmit,
 } from 'react-router';
 export { RouterProvider } from 'react-router/dom';
-export type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  NonIndexRouteObject,
-  RouteObject,
-  UIMatch,
-} from 'react-router';
+export type { ActionFunctionArgs, LoaderFunctionArgs, NonIndexRouteObject, RouteObject, UIMatch } from 'react-router';

@@ -3,7 +3,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const repoRoot = path.resolve(__dirname, '../../..');
-const frontEndDirs = ['shell/src', 'mf-home/src', 'mf-about/src', 'mf-projects/src', 'mf-resume/src', 'packages/ui/src'];
+const frontEndDirs = [
+  'shell/src',
+  'mf-home/src',
+  'mf-about/src',
+  'mf-projects/src',
+  'mf-resume/src',
+  'packages/ui/src',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -27,7 +27,11 @@ export function postJson(path: string, body: unknown, init: PostJsonInit = {}): 
 
 /** GET a JSON document from the API (run-time configuration); a non-2xx answer is an error. */
 export async function getJson<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(apiUrl(path), { credentials: 'include', headers: { Accept: 'application/json' }, signal: init.signal });
+  const response = await fetch(apiUrl(path), {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal: init.signal,
+  });
   if (!response.ok) throw new Error(`GET ${apiUrl(path)} answered ${response.status}`);
   return (await response.json()) as T;
 }

@@ -11,7 +11,9 @@ const photos: GalleryPhoto[] = Array.from({ length: 13 }, (_, index) => ({
 
 /** Which slide the indicators say is shown (1-based), as assistive technology reads it. */
 const shownSlide = () =>
-  screen.getAllByRole('button', { name: /^Show photo \d+$/ }).findIndex((button) => button.getAttribute('aria-current') === 'true') + 1;
+  screen
+    .getAllByRole('button', { name: /^Show photo \d+$/ })
+    .findIndex((button) => button.getAttribute('aria-current') === 'true') + 1;
 
 /** Let a slide transition finish (its end is a short timer in jsdom) and React restart the interval. */
 function settle() {
@@ -135,7 +137,10 @@ describe('Gallery', () => {
 
   it('takes plain image sources too, and renders nothing for an empty list', () => {
     const { container, rerender } = render(<Gallery galleryTitle="Trip" galleryPhotoList={['/a.webp', '/b.webp']} />);
-    expect([...container.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual(['/a.webp', '/b.webp']);
+    expect([...container.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([
+      '/a.webp',
+      '/b.webp',
+    ]);
     rerender(<Gallery galleryTitle="Trip" galleryPhotoList={[]} />);
     expect(container).toBeEmptyDOMElement();
   });

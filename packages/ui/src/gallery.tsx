@@ -100,7 +100,11 @@ export function Gallery({ galleryTitle, galleryPhotoList }: GalleryProps) {
         Photo {active + 1} of {photos.length}
       </p>
       <div className={styles.toolbar}>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setChoice(wantsPlay ? 'pause' : 'play')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          onClick={() => setChoice(wantsPlay ? 'pause' : 'play')}
+        >
           {wantsPlay ? 'Pause slideshow' : 'Play slideshow'}
         </button>
       </div>

@@ -31,7 +31,9 @@ describe('MarkdownText', () => {
 describe('MarkdownText safety', () => {
   it('escapes markup inside highlighted code', () => {
     const { container } = render(
-      <MarkdownText languages={{ ts: typescript }}>{'```ts\nconst html = "<img src=x onerror=alert(1)>";\n```'}</MarkdownText>,
+      <MarkdownText languages={{ ts: typescript }}>
+        {'```ts\nconst html = "<img src=x onerror=alert(1)>";\n```'}
+      </MarkdownText>,
     );
     expect(container.querySelector('pre code img')).toBeNull();
     expect(container.querySelector('pre code')).toHaveTextContent('<img src=x onerror=alert(1)>');

@@ -9,7 +9,8 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia(reducedMotionQuery).matches;
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(reducedMotionQuery).matches;
 
 /** True while the visitor asks the system for less motion; follows the setting live. */
 export function useReducedMotion(): boolean {

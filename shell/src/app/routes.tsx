@@ -27,7 +27,12 @@ export function buildRoutes(): RouteObject[] {
           HydrateFallback: PageLoading,
           children: [
             { id: 'home', index: true, handle: titled(siteConfig.titles.home), lazy: lazyFromRemote('home', 'home') },
-            { id: 'about', path: 'about', handle: titled(siteConfig.titles.about), lazy: lazyFromRemote('about', 'about') },
+            {
+              id: 'about',
+              path: 'about',
+              handle: titled(siteConfig.titles.about),
+              lazy: lazyFromRemote('about', 'about'),
+            },
             {
               id: 'projects',
               path: 'projects',
@@ -36,7 +41,12 @@ export function buildRoutes(): RouteObject[] {
               // the project's own title comes with the remote's route handle
               children: [{ id: 'project', path: 'project/:projectId', lazy: lazyFromRemote('projects', 'project') }],
             },
-            { id: 'resume', path: 'resume', handle: titled(siteConfig.titles.resume), lazy: lazyFromRemote('resume', 'resume') },
+            {
+              id: 'resume',
+              path: 'resume',
+              handle: titled(siteConfig.titles.resume),
+              lazy: lazyFromRemote('resume', 'resume'),
+            },
             {
               id: 'not-found',
               path: '*',

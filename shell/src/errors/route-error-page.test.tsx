@@ -23,7 +23,9 @@ describe('the route error page', () => {
     renderFailingRoute(data(null, { status: 404, statusText: 'Not Found' }));
     expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
     expect(
-      screen.getByText('Sorry, an unexpected error has occurred. Please contact the site administrator for assistance.'),
+      screen.getByText(
+        'Sorry, an unexpected error has occurred. Please contact the site administrator for assistance.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Not Found').tagName).toBe('I');
   });

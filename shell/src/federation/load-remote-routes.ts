@@ -15,7 +15,8 @@ export async function loadRemoteRoutes<R extends RemoteName>(remote: R): Promise
   } catch (error) {
     throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, { cause: error });
   }
-  if (!module?.default) throw new RemoteUnavailableError(remote, { cause: new Error('./routes has no default export') });
+  if (!module?.default)
+    throw new RemoteUnavailableError(remote, { cause: new Error('./routes has no default export') });
   return module.default;
 }
 

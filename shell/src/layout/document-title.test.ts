@@ -9,7 +9,10 @@ describe('pageTitleOf', () => {
   });
 
   it('computes a title from the route data, falling back to a parent when it has none', () => {
-    const project = match({ title: (data: { project: { title: string } }) => data.project.title }, { project: { title: 'To-Do Teams' } });
+    const project = match(
+      { title: (data: { project: { title: string } }) => data.project.title },
+      { project: { title: 'To-Do Teams' } },
+    );
     expect(pageTitleOf([match({ title: 'Projects' }), project])).toBe('To-Do Teams');
     const missing = match({ title: () => undefined });
     expect(pageTitleOf([match({ title: 'Projects' }), missing])).toBe('Projects');

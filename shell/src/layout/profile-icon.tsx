@@ -1,7 +1,18 @@
 /** Our own small glyphs for the two profile links: code brackets and a contact card. */
 export function ProfileIcon({ kind }: { kind: 'code' | 'network' }) {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {kind === 'code' ? (
         <>
           <path d="M8 7l-5 5 5 5" />

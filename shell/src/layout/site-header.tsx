@@ -14,7 +14,12 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <nav className="container site-nav" aria-label="Main">
-        <Link to="/" className="site-owner" onMouseEnter={() => preloadRemote('home')} onFocus={() => preloadRemote('home')}>
+        <Link
+          to="/"
+          className="site-owner"
+          onMouseEnter={() => preloadRemote('home')}
+          onFocus={() => preloadRemote('home')}
+        >
           {siteConfig.ownerName}
         </Link>
         <ul className="site-sections">
@@ -22,7 +27,13 @@ export function SiteHeader() {
             const preload = () => preloadRemote(remote);
             return (
               <li key={to}>
-                <NavLink to={to} className="site-section-link" onMouseEnter={preload} onFocus={preload} onTouchStart={preload}>
+                <NavLink
+                  to={to}
+                  className="site-section-link"
+                  onMouseEnter={preload}
+                  onFocus={preload}
+                  onTouchStart={preload}
+                >
                   {label}
                 </NavLink>
               </li>
