@@ -1,10 +1,8 @@
 import { createPartConfig } from '@portfolio/webpack-config';
-import { devPorts } from '@portfolio/webpack-config/dev-ports';
+import { remoteByName } from '@portfolio/parts';
 
 export default createPartConfig({
   dir: import.meta.dirname,
-  name: 'about',
-  port: devPorts.about,
-  title: 'mf-about (standalone)',
+  remote: remoteByName('about'),
   exposes: { './routes': './src/routes.tsx' },
 });

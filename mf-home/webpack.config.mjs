@@ -1,10 +1,8 @@
 import { createPartConfig } from '@portfolio/webpack-config';
-import { devPorts } from '@portfolio/webpack-config/dev-ports';
+import { remoteByName } from '@portfolio/parts';
 
 export default createPartConfig({
   dir: import.meta.dirname,
-  name: 'home',
-  port: devPorts.home,
-  title: 'mf-home (standalone)',
+  remote: remoteByName('home'),
   exposes: { './routes': './src/routes.tsx' },
 });

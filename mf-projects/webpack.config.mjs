@@ -1,10 +1,8 @@
 import { createPartConfig } from '@portfolio/webpack-config';
-import { devPorts } from '@portfolio/webpack-config/dev-ports';
+import { remoteByName } from '@portfolio/parts';
 
 export default createPartConfig({
   dir: import.meta.dirname,
-  name: 'projects',
-  port: devPorts.projects,
-  title: 'mf-projects (standalone)',
+  remote: remoteByName('projects'),
   exposes: { './routes': './src/routes.tsx' },
 });

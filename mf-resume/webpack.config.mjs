@@ -1,10 +1,8 @@
 import { createPartConfig } from '@portfolio/webpack-config';
-import { devPorts } from '@portfolio/webpack-config/dev-ports';
+import { remoteByName } from '@portfolio/parts';
 
 export default createPartConfig({
   dir: import.meta.dirname,
-  name: 'resume',
-  port: devPorts.resume,
-  title: 'mf-resume (standalone)',
+  remote: remoteByName('resume'),
   exposes: { './routes': './src/routes.tsx' },
 });

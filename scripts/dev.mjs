@@ -2,7 +2,7 @@
 // `npm run dev`: every part in watch mode. The site is on http://localhost:8080 (the shell's dev
 // server proxies /mf/<name>/ and /api), and each remote also renders on its own port, standalone.
 import { spawn, spawnSync } from 'node:child_process';
-import { devPorts } from '../packages/webpack-config/dev-ports.mjs';
+import { devPorts, remoteNames } from '../packages/parts/parts.mjs';
 import { frontEnds, repoRoot } from './parts.mjs';
 
 const contracts = spawnSync('npm', ['run', 'build', '-w', 'packages/contracts'], { cwd: repoRoot, stdio: 'inherit' });
@@ -33,7 +33,7 @@ run('api', process.execPath, ['--watch', 'api/dist/main.js'], { PORT: String(dev
 
 console.log(`\nSite: http://localhost:${devPorts.shell}   API: http://localhost:${devPorts.api}/api/health`);
 console.log(
-  `Standalone remotes: ${['home', 'about', 'projects', 'resume'].map((name) => `${name} http://localhost:${devPorts[name]}`).join(', ')}\n`,
+  `Standalone remotes: ${remoteNames.map((name) => `${name} http://localhost:${devPorts[name]}`).join(', ')}\n`,
 );
 const stop = () => {
   for (const child of children) {

@@ -1,22 +1,21 @@
 import { createPartConfig } from '@portfolio/webpack-config';
-import { devPorts } from '@portfolio/webpack-config/dev-ports';
-
-const remotes = ['home', 'about', 'projects', 'resume'];
+import site from '@portfolio/content/site.json' with { type: 'json' };
+import { devPorts, remoteBasePath, remoteNames, shell } from '@portfolio/parts';
 
 export default createPartConfig({
   dir: import.meta.dirname,
-  name: 'shell',
-  port: devPorts.shell,
-  title: 'Jordan Reyes',
+  name: shell.name,
+  port: shell.devPort,
+  title: site.ownerName,
   runtimePlugins: ['./src/federation/plugins/retry-plugin.ts', './src/federation/plugins/remote-error-plugin.ts'],
   devServer: {
-    // `npm run dev`: the same URLs as `npm start` (public/remotes.json), proxied to each part's own dev server.
+    // `npm run dev`: the same URLs as `npm start` (the built remotes.json), proxied to each part's own dev server.
     proxy: [
       { context: ['/api'], target: `http://localhost:${devPorts.api}` },
-      ...remotes.map((name) => ({
-        context: [`/mf/${name}`],
+      ...remoteNames.map((name) => ({
+        context: [remoteBasePath(name)],
         target: `http://localhost:${devPorts[name]}`,
-        pathRewrite: { [`^/mf/${name}`]: '' },
+        pathRewrite: { [`^${remoteBasePath(name)}`]: '/' },
       })),
     ],
     static: { directory: 'public', publicPath: '/' },

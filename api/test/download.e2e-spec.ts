@@ -1,4 +1,4 @@
-import resumeData from 'mf-resume/content/resume.json' with { type: 'json' };
+import resumeData from '@portfolio/content/resume.json' with { type: 'json' };
 import type { ResumeData } from '@portfolio/contracts/resume';
 import { oneLine, pdfText } from './pdf-text.js';
 import { startApp, type RunningApp } from './start-app.js';

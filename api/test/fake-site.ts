@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { remotes as parts } from '@portfolio/parts';
 
 /** A stand-in for the built site: the files `npm run build` leaves in each part's dist/. */
 export function fakeSite(remotes: Record<string, string> = { home: '/mf/home/remoteEntry.js' }): string {
@@ -12,10 +13,10 @@ export function fakeSite(remotes: Record<string, string> = { home: '/mf/home/rem
   write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
   write('shell/dist/remotes.json', JSON.stringify(remotes));
   write('shell/dist/main.0123456789.js', `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  for (const name of ['home', 'about', 'projects', 'resume']) {
-    write(`mf-${name}/dist/remoteEntry.js`, `var ${name} = {};`);
-    write(`mf-${name}/dist/mf-manifest.json`, '{}');
-    write(`mf-${name}/dist/__federation_expose_routes.abcdef0123.js`, '/* routes */');
+  for (const { name, folder } of parts) {
+    write(`${folder}/dist/remoteEntry.js`, `var ${name} = {};`);
+    write(`${folder}/dist/mf-manifest.json`, '{}');
+    write(`${folder}/dist/__federation_expose_routes.abcdef0123.js`, '/* routes */');
   }
   return root;
 }

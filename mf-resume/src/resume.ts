@@ -1,5 +1,5 @@
 import type { ResumeData } from '@portfolio/contracts/resume';
-import resumeData from './content/resume.json';
+import resumeData from '@portfolio/content/resume.json';
 
 export type { ResumeData };
 

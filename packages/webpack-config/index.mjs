@@ -7,22 +7,39 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { devPorts } from './dev-ports.mjs';
+import { defaultRemotesConfig, devPorts } from '@portfolio/parts';
 import { sharedSingletons } from './shared.mjs';
 
 const require = createRequire(import.meta.url);
 
+/** The shell ships a remotes.json naming every section of the parts manifest on the site's own origin. */
+class DefaultRemotesConfigPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('DefaultRemotesConfigPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'DefaultRemotesConfigPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset('remotes.json', new sources.RawSource(`${JSON.stringify(defaultRemotesConfig(), null, 2)}\n`)),
+      );
+    });
+  }
+}
+
 /**
- * @param {object} part
- * @param {string} part.dir          the part's folder (import.meta.dirname of its config)
- * @param {string} part.name         federation name: shell, home, about, projects, resume
- * @param {number} part.port         dev server port
- * @param {Record<string,string>} [part.exposes]  remotes only: { './routes': './src/routes.tsx' }
- * @param {string} [part.title]      document title of the part's own index.html
- * @param {object} [part.devServer]  extra dev server settings (the shell's proxy)
- * @param {string[]} [part.runtimePlugins] federation runtime plugins (paths)
+ * @param {object} options
+ * @param {string} options.dir          the part's folder (import.meta.dirname of its config)
+ * @param {import('@portfolio/parts').Remote} [options.remote]  a remote's entry in the parts manifest
+ * @param {string} [options.name]       the shell: its federation name
+ * @param {number} [options.port]       the shell: its dev server port
+ * @param {Record<string,string>} [options.exposes]  remotes only: { './routes': './src/routes.tsx' }
+ * @param {string} [options.title]      document title of the part's own index.html
+ * @param {object} [options.devServer]  extra dev server settings (the shell's proxy)
+ * @param {string[]} [options.runtimePlugins] federation runtime plugins (paths)
  */
-export function createPartConfig(part) {
+export function createPartConfig(options) {
+  const part = options.remote
+    ? { ...options, name: options.remote.name, port: options.remote.devPort, title: `${options.remote.folder} (standalone)` }
+    : options;
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const isRemote = Boolean(part.exposes);
@@ -101,8 +118,9 @@ export function createPartConfig(part) {
           title: part.title,
           scriptLoading: 'defer',
         }),
-        // public/ is served as is, beside index.html (the shell's remotes.json and favicon).
+        // public/ is served as is, beside index.html (the shell's favicon).
         ...(existsSync(path.join(part.dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: 'public' }] })] : []),
+        ...(isRemote ? [] : [new DefaultRemotesConfigPlugin()]),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
       performance: { hints: false },

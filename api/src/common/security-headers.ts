@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
+import { shell } from '@portfolio/parts';
 import type { AppConfig } from '../config/app-config.js';
 import { remoteOriginsReader } from '../site/remote-origins.js';
 
@@ -15,7 +16,7 @@ export const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https:
  */
 export function useSecurityHeaders(app: NestExpressApplication, config: AppConfig): void {
   const servedRemoteOrigins = remoteOriginsReader(
-    config.siteDir ? path.join(config.siteDir, 'shell', 'dist', 'remotes.json') : null,
+    config.siteDir ? path.join(config.siteDir, shell.folder, 'dist', 'remotes.json') : null,
   );
   // Read once per response (one stat of remotes.json), not once for each of the five directives using it.
   app.use((_req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import resumeData from 'mf-resume/content/resume.json' with { type: 'json' };
+import resumeData from '@portfolio/content/resume.json' with { type: 'json' };
 import { resumeFileName, type ResumeData } from '@portfolio/contracts/resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import type { DownloadResource } from '@portfolio/contracts/download';

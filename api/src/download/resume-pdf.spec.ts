@@ -1,4 +1,4 @@
-import resumeData from 'mf-resume/content/resume.json' with { type: 'json' };
+import resumeData from '@portfolio/content/resume.json' with { type: 'json' };
 import type { ResumeData } from '@portfolio/contracts/resume';
 import { oneLine, pdfPages, pdfText } from '../../test/pdf-text.js';
 import { buildResumePdf, type ResumeOwner } from './resume-pdf.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { remoteNames } from '@portfolio/contracts/remote-routes';
+import { remoteBasePath, remotes, shell } from '@portfolio/parts';
 
 /** Files whose name carries a content hash never change: browsers keep them for a year. */
 const hashedFile = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
@@ -21,10 +21,10 @@ const staticOptions = {
  * /mf/<name>/ (where the default remotes.json points), the API under /api.
  */
 export function serveSite(app: NestExpressApplication, siteDir: string): void {
-  for (const name of remoteNames) {
-    app.useStaticAssets(path.join(siteDir, `mf-${name}`, 'dist'), { ...staticOptions, prefix: `/mf/${name}/` });
+  for (const { name, folder } of remotes) {
+    app.useStaticAssets(path.join(siteDir, folder, 'dist'), { ...staticOptions, prefix: remoteBasePath(name) });
   }
-  const shellDist = path.join(siteDir, 'shell', 'dist');
+  const shellDist = path.join(siteDir, shell.folder, 'dist');
   app.useStaticAssets(shellDist, staticOptions);
 
   // Deep links (/projects/project/2) get the shell's index.html; React Router takes it from there.

@@ -1,4 +1,7 @@
 import type { NonIndexRouteObject } from 'react-router';
+import { remoteNames, type remotes } from '@portfolio/parts';
+
+type Remote = (typeof remotes)[number];
 
 /**
  * The federation contract. Each remote exposes one module, `./routes`, whose default export
@@ -17,17 +20,12 @@ export type RemoteRouteModule = Pick<
  */
 export type RemoteRouteEntry = RemoteRouteModule | (() => Promise<RemoteRouteModule>);
 
-/** Which route ids each remote serves. */
-export interface RemoteRouteIds {
-  home: 'home';
-  about: 'about';
-  projects: 'projects' | 'project';
-  resume: 'resume';
-}
+/** Which route ids each remote serves, as the parts manifest lists them. */
+export type RemoteRouteIds = { [R in Remote as R['name']]: R['routeIds'][number] };
 
 export type RemoteName = keyof RemoteRouteIds;
 
-export const remoteNames: readonly RemoteName[] = ['home', 'about', 'projects', 'resume'];
+export { remoteNames };
 
 export type RemoteRoutes<R extends RemoteName> = { readonly [Id in RemoteRouteIds[R]]: RemoteRouteEntry };
 

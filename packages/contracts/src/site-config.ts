@@ -1,4 +1,4 @@
-import site from '../site.json' with { type: 'json' };
+import site from '@portfolio/content/site.json' with { type: 'json' };
 
 /** One site configuration: it feeds the shell's frame and titles and the API's emails. */
 export interface SiteConfig {

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { remoteByName } from '@portfolio/parts';
 import { useRetryRemote } from '../app/retry-remote-context';
-
-const sectionLabels: Record<RemoteName, string> = {
-  home: 'home page',
-  about: 'About section',
-  projects: 'Projects section',
-  resume: 'Resume section',
-};
 
 /** A section whose code could not be loaded: say so plainly and offer to try again in place. */
 export function RemoteUnavailable({ remote }: { remote: RemoteName }) {
@@ -19,7 +13,7 @@ export function RemoteUnavailable({ remote }: { remote: RemoteName }) {
         This part of the site is unavailable
       </h1>
       <p>
-        The {sectionLabels[remote]} could not be loaded. The rest of the site still works; check your connection and try
+        The {remoteByName(remote).label} could not be loaded. The rest of the site still works; check your connection and try
         again.
       </p>
       <button

@@ -1,14 +1,11 @@
 import { Link, NavLink } from '@portfolio/router';
-import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { remotes } from '@portfolio/parts';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import { preloadRemote } from '../federation/load-remote-routes';
 import { ProfileIcon } from './profile-icon';
 
-const sections: ReadonlyArray<{ to: string; label: string; remote: RemoteName }> = [
-  { to: '/about', label: 'About', remote: 'about' },
-  { to: '/projects', label: 'Projects', remote: 'projects' },
-  { to: '/resume', label: 'Resume', remote: 'resume' },
-];
+/** The header's section links: every section of the parts manifest that has one (home has the owner's name). */
+const sections = remotes.flatMap((remote) => (remote.nav ? [{ to: remote.path, label: remote.nav, remote: remote.name }] : []));
 
 export function SiteHeader() {
   return (

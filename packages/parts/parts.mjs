@@ -1,0 +1,87 @@
+// @ts-check
+/**
+ * The parts of the site, written once. The webpack factory, the build and dev scripts, the shell's
+ * route table and header, the API, the tests and the compose file all follow this list; plain
+ * JavaScript with JSDoc types, so Node scripts read it without a build and TypeScript keeps the
+ * literal names and route ids. Adding a section starts here: the type checker and parts.test.mjs
+ * then name every place that must follow.
+ */
+
+/**
+ * The four sections, each a federated remote exposing `./routes`.
+ * - folder: its workspace; devPort: its standalone dev server (and its container's port in compose)
+ * - path: where its first route is mounted; nav: its header link (home has the owner's name instead)
+ * - routeIds: the route modules its `./routes` must answer; label: how a message names it
+ */
+export const remotes = /** @type {const} */ ([
+  { name: 'home', folder: 'mf-home', devPort: 3001, path: '/', nav: null, routeIds: ['home'], label: 'home page' },
+  {
+    name: 'about',
+    folder: 'mf-about',
+    devPort: 3002,
+    path: '/about',
+    nav: 'About',
+    routeIds: ['about'],
+    label: 'About section',
+  },
+  {
+    name: 'projects',
+    folder: 'mf-projects',
+    devPort: 3003,
+    path: '/projects',
+    nav: 'Projects',
+    routeIds: ['projects', 'project'],
+    label: 'Projects section',
+  },
+  {
+    name: 'resume',
+    folder: 'mf-resume',
+    devPort: 3004,
+    path: '/resume',
+    nav: 'Resume',
+    routeIds: ['resume'],
+    label: 'Resume section',
+  },
+]);
+
+/** @typedef {(typeof remotes)[number]} Remote */
+/** @typedef {Remote['name']} RemoteName */
+
+/** The host: header, footer, route table, remote loading. */
+export const shell = /** @type {const} */ ({ name: 'shell', folder: 'shell', devPort: 8080 });
+
+/** The NestJS service; in `npm start` it also serves the built site. */
+export const api = /** @type {const} */ ({ name: 'api', folder: 'api', devPort: 3000 });
+
+/** Workspaces every part's build imports from their build output: built first. */
+export const libraries = /** @type {const} */ (['packages/contracts']);
+
+/** @type {ReadonlyArray<RemoteName>} */
+export const remoteNames = remotes.map((remote) => remote.name);
+
+/** The front ends webpack builds: the shell, then the remotes. */
+export const frontEndFolders = [shell.folder, ...remotes.map((remote) => remote.folder)];
+
+/** Every part's dev server port, by name (`npm run dev`; the shell's dev server proxies to the others). */
+export const devPorts = /** @type {Record<RemoteName | 'shell' | 'api', number>} */ (
+  Object.fromEntries([shell, api, ...remotes].map((part) => [part.name, part.devPort]))
+);
+
+/** @param {RemoteName} name */
+export const remoteByName = (name) => /** @type {Remote} */ (remotes.find((remote) => remote.name === name));
+
+/**
+ * Where `npm start` serves a remote's dist/ on the site's own origin.
+ * @param {RemoteName} name
+ */
+export const remoteBasePath = (name) => `/mf/${name}/`;
+
+/**
+ * The remotes.json the shell's build ships: every section on the site's own origin.
+ * @returns {Record<RemoteName, string>}
+ */
+export function defaultRemotesConfig() {
+  return /** @type {Record<RemoteName, string>} */ (
+    Object.fromEntries(remoteNames.map((name) => [name, `${remoteBasePath(name)}remoteEntry.js`]))
+  );
+}
