@@ -65,7 +65,8 @@ export function createPartConfig(options) {
           {
             test: /\.tsx?$/,
             loader: require.resolve('ts-loader'),
-            options: { configFile: path.join(part.dir, 'tsconfig.json'), onlyCompileBundledFiles: true },
+            // type checking is `npm run typecheck`'s job; the build only strips types
+            options: { configFile: path.join(part.dir, 'tsconfig.json'), transpileOnly: true },
           },
           {
             test: /\.css$/,
@@ -123,6 +124,13 @@ export function createPartConfig(options) {
         ...(isRemote ? [] : [new DefaultRemotesConfigPlugin()]),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      // rebuilds reuse unchanged modules (node_modules/.cache/webpack); a change to this factory,
+      // the part's config or the manifest starts afresh
+      cache: {
+        type: 'filesystem',
+        name: `${part.name}-${production ? 'production' : 'development'}`,
+        buildDependencies: { config: [import.meta.filename, path.join(part.dir, 'webpack.config.mjs')] },
+      },
       performance: { hints: false },
       devServer: {
         port: part.port,
