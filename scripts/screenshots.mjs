@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document, window -- page.evaluate runs its callback in the browser */
 // `npm run screenshots`: full-page PNGs of every route at phone (375 px) and desktop (1280 px) width,
 // from the production build, into screenshots/ (not committed). Look at them after a front-end change.
 import { mkdirSync } from 'node:fs';

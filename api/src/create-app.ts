@@ -13,6 +13,8 @@ import { serveSite } from './site/serve-site.js';
 
 /** The whole server: the API under /api and, unless told otherwise, the built site on the same origin. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  // Nest types its options as a class; a plain object is what its documentation passes
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
     bodyParser: false,

@@ -161,7 +161,7 @@ test('photos are WebP in three widths, sized before they load, and only the firs
     if (request.url().endsWith('.webp')) photoRequests.push(request.url());
   });
   // hold the photos back: their boxes must already have the photos' shape
-  await page.route('**/*.webp', () => {});
+  await page.route('**/*.webp', () => undefined);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/about');
   const images = gallery(page).locator('img');

@@ -132,7 +132,7 @@ test('swapping or opening a door moves nothing on the page', async ({ page }) =>
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Array<{ value: number; sources: Array<{ node?: Node }> }>) {
         log.push(
-          `${entry.value} ${entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`,
+          `${entry.value} ${entry.sources.map((source) => (source.node as Element | undefined)?.outerHTML.slice(0, 80)).join(' | ')}`,
         );
       }
     }).observe({ type: 'layout-shift' });

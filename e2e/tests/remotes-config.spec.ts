@@ -24,7 +24,7 @@ for (const entry of ['mf-manifest.json', 'remoteEntry.js']) {
     page,
     request,
   }) => {
-    const served = await (await request.get('/remotes.json')).json();
+    const served = (await (await request.get('/remotes.json')).json()) as Record<string, string>;
     const edited = { ...served, projects: `${secondCopy.url}/${entry}` };
     await page.route('**/remotes.json', (route) => route.fulfill({ json: edited }));
     const siteRequests: string[] = [];

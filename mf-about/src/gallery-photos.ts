@@ -15,8 +15,8 @@ export class MissingPhotoError extends Error {}
 async function photoUrl(file: string): Promise<string> {
   try {
     // eager: every photo's URL is in this remote's code; the pictures themselves load only when shown
-    const module = await import(/* webpackMode: "eager" */ `./content/photos/${file}`);
-    return module.default as string;
+    const module = (await import(/* webpackMode: "eager" */ `./content/photos/${file}`)) as { default: string };
+    return module.default;
   } catch (error) {
     throw new MissingPhotoError(`No photo ${file} in content/photos`, { cause: error });
   }
@@ -27,11 +27,12 @@ export async function loadGalleryPhotos(files: readonly string[]): Promise<Galle
   return Promise.all(
     files.map(async (file) => {
       const [small, medium, large] = await Promise.all([
-        ...smallerPhotoWidths.map((width) => photoUrl(photoVariant(file, width))),
+        photoUrl(photoVariant(file, smallerPhotoWidths[0])),
+        photoUrl(photoVariant(file, smallerPhotoWidths[1])),
         photoUrl(file),
       ]);
       return {
-        src: medium!,
+        src: medium,
         srcSet: `${small} ${smallerPhotoWidths[0]}w, ${medium} ${smallerPhotoWidths[1]}w, ${large} ${photoSize.width}w`,
         ...photoSize,
         alt: descriptions[file] ?? '',

@@ -1,2 +1,2 @@
 // Standalone dev page of this remote; the site loads ./routes through the shell instead.
-import('./bootstrap');
+void import('./bootstrap');

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
 import routes from './routes';
 
 it('renders the About page heading and the introduction from the data file', async () => {

@@ -15,10 +15,17 @@ export interface Door {
 
 export const doors: readonly Door[] = doorList;
 
+/** A door group has at least one door. */
+export type DoorGroupDoors = readonly [Door, ...Door[]];
+
 /** The door groups in order (catagory 1, 2, 3), each door in its doormat position. */
-export function doorGroups(list: readonly Door[] = doors): Door[][] {
-  const groups = new Map<number, Door[]>();
-  for (const door of list) groups.set(door.catagory, [...(groups.get(door.catagory) ?? []), door]);
+export function doorGroups(list: readonly Door[] = doors): DoorGroupDoors[] {
+  const groups = new Map<number, [Door, ...Door[]]>();
+  for (const door of list) {
+    const group = groups.get(door.catagory);
+    if (group) group.push(door);
+    else groups.set(door.catagory, [door]);
+  }
   return [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, group]) => group.sort((a, b) => a.matData.matPosition - b.matData.matPosition));

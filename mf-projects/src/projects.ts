@@ -34,6 +34,8 @@ export class ProjectNotFoundError extends Error {
 export async function loadProject(projectId: string | undefined): Promise<Project> {
   const summary = projects.find((project) => project.id === projectId);
   if (!summary) throw new ProjectNotFoundError(projectId);
-  const body = await import(/* webpackChunkName: "project-[request]" */ `./content/markdown/${summary.id}.md`);
-  return { ...summary, projectMarkdown: (body.default as string).trim() };
+  const body = (await import(/* webpackChunkName: "project-[request]" */ `./content/markdown/${summary.id}.md`)) as {
+    default: string;
+  };
+  return { ...summary, projectMarkdown: body.default.trim() };
 }

@@ -7,11 +7,13 @@ export type { ResumeData };
 export const resume: ResumeData = resumeData;
 
 /** Every part SPEC lists is there: a half-edited file sends the visitor home (SPEC) instead of breaking the page. */
-export function isCompleteResume(data: ResumeData | undefined): data is ResumeData {
-  const body = data?.resumeBody;
+export function isCompleteResume(data: unknown): data is ResumeData {
+  // the file is JSON an owner edits by hand: its parts are checked, not trusted to match the type
+  const resume = data as Partial<ResumeData> | undefined;
+  const body = resume?.resumeBody as Partial<ResumeData['resumeBody']> | undefined;
   return Boolean(
-    data?.summary &&
-    data.headerCard &&
+    resume?.summary &&
+    resume.headerCard &&
     body &&
     [body.experience, body.education, body.skills, body.honors, body.other].every(Array.isArray),
   );

@@ -19,7 +19,11 @@ class DefaultRemotesConfigPlugin {
     compiler.hooks.thisCompilation.tap('DefaultRemotesConfigPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: 'DefaultRemotesConfigPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => compilation.emitAsset('remotes.json', new sources.RawSource(`${JSON.stringify(defaultRemotesConfig(), null, 2)}\n`)),
+        () =>
+          compilation.emitAsset(
+            'remotes.json',
+            new sources.RawSource(`${JSON.stringify(defaultRemotesConfig(), null, 2)}\n`),
+          ),
       );
     });
   }
@@ -38,7 +42,12 @@ class DefaultRemotesConfigPlugin {
  */
 export function createPartConfig(options) {
   const part = options.remote
-    ? { ...options, name: options.remote.name, port: options.remote.devPort, title: `${options.remote.folder} (standalone)` }
+    ? {
+        ...options,
+        name: options.remote.name,
+        port: options.remote.devPort,
+        title: `${options.remote.folder} (standalone)`,
+      }
     : options;
   return (_env, argv) => {
     const production = argv.mode === 'production';

@@ -5,7 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { registerRemotesFromConfig } from './federation/remotes-config';
 import { App } from './app/app';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
 
 registerRemotesFromConfig()
   .catch((error: unknown) => {

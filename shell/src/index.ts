@@ -1,2 +1,2 @@
 // Module federation needs an async boundary: shared modules are negotiated before app code runs.
-import('./bootstrap');
+void import('./bootstrap');

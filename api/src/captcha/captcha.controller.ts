@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { captchaVerifySchema, type CaptchaVerifyRequest } from '@portfolio/contracts/captcha';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { BodyCheckPipe } from '../common/body-check.pipe.js';
-import { OriginGuard, trustedOrigin } from '../common/origin.guard.js';
+import { OriginGuard, requireTrustedOrigin } from '../common/origin.guard.js';
 import { ContactPassService } from './contact-pass.service.js';
 import { CaptchaProviderUnavailableError, SiteverifyClient } from './siteverify-client.js';
 
@@ -31,7 +31,7 @@ export class CaptchaController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const hostname = new URL(trustedOrigin(req, this.config)!).hostname;
+    const hostname = new URL(requireTrustedOrigin(req, this.config)).hostname;
     let valid: boolean;
     try {
       valid = await this.siteverify.verify(body.captchaToken, hostname, req.ip);

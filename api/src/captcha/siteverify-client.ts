@@ -31,9 +31,10 @@ export class SiteverifyClient {
         signal: AbortSignal.timeout(10_000),
       });
       if (!response.ok) throw new Error(`siteverify answered HTTP ${response.status}`);
-      answer = (await response.json()) as SiteverifyAnswer;
-      if (typeof answer !== 'object' || answer === null)
+      const body: unknown = await response.json();
+      if (typeof body !== 'object' || body === null)
         throw new Error('siteverify answered something other than an object');
+      answer = body;
     } catch (error) {
       this.logger.warn(`siteverify failed: ${error instanceof Error ? error.message : String(error)}`);
       throw new CaptchaProviderUnavailableError('The captcha provider could not be reached.', { cause: error });

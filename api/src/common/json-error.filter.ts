@@ -29,7 +29,7 @@ function errorName(status: number): string {
     ? name
         .toLowerCase()
         .split('_')
-        .map((word) => word[0]!.toUpperCase() + word.slice(1))
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
         .join(' ')
     : 'Error';
 }

@@ -10,6 +10,13 @@ export function trustedOrigin(req: Request, config: AppConfig): string | null {
   return origin === own || config.allowedOrigins.includes(origin) ? origin : null;
 }
 
+/** The trusted origin of a request, or the 403 every cookie-credentialed POST from elsewhere gets. */
+export function requireTrustedOrigin(req: Request, config: AppConfig): string {
+  const origin = trustedOrigin(req, config);
+  if (!origin) throw new ForbiddenException({ message: 'This request must come from a page of the site.' });
+  return origin;
+}
+
 /**
  * Cookie-credentialed POSTs answer only pages of the site itself: a browser always sends Origin
  * on a POST, so a missing or foreign one is refused (CSRF defence on top of SameSite=Strict).
@@ -19,10 +26,7 @@ export class OriginGuard implements CanActivate {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
-    if (!trustedOrigin(req, this.config)) {
-      throw new ForbiddenException({ message: 'This request must come from a page of the site.' });
-    }
+    requireTrustedOrigin(context.switchToHttp().getRequest<Request>(), this.config);
     return true;
   }
 }

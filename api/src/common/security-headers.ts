@@ -24,7 +24,7 @@ export function useSecurityHeaders(app: NestExpressApplication, config: AppConfi
     next();
   });
   const remoteOrigins = (_req: IncomingMessage, res: ServerResponse) =>
-    String((res as ServerResponse & { locals: Record<string, unknown> }).locals.cspRemoteOrigins ?? '');
+    (res as ServerResponse & { locals: { cspRemoteOrigins?: string } }).locals.cspRemoteOrigins ?? '';
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -59,7 +59,7 @@ function httpUrl(name: string, value: string): string {
   } catch {
     fail(`${name} must be a URL, not "${value}"`);
   }
-  if (url!.protocol !== 'https:' && url!.protocol !== 'http:') fail(`${name} must be an http(s) URL`);
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') fail(`${name} must be an http(s) URL`);
   return value;
 }
 

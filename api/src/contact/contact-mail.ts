@@ -9,7 +9,7 @@ const htmlEscapes: Readonly<Record<string, string>> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 
 /** The owner's mail for a stored message: Reply-To is the visitor; plain text plus HTML-escaped HTML. */
 export function contactMail(stored: StoredMessage, to: string, from: string): SendMailOptions {

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ContactResponse } from '@portfolio/contracts/contact';
-import { ContactPassGuard } from '../captcha/contact-pass.guard.js';
+import { ContactPass, ContactPassGuard } from '../captcha/contact-pass.guard.js';
 import { ContactPassService } from '../captcha/contact-pass.service.js';
 import { OriginGuard } from '../common/origin.guard.js';
 import { ContactService } from './contact.service.js';
@@ -25,10 +25,11 @@ export class ContactController {
   @HttpCode(200)
   async contact(
     @Body(contactMessagePipe) message: ContactMessage,
-    @Req() req: Request & { contactPass?: string },
+    @ContactPass() pass: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ContactResponse> {
-    const contactID = await this.contacts.store(message, req.contactPass!);
+    const contactID = await this.contacts.store(message, pass);
     this.passes.clear(req, res);
     this.outbox.noteStored(contactID);
     this.outbox.kick();

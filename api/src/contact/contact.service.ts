@@ -21,7 +21,8 @@ export class ContactService {
          values ($1, $2, $3, $4, $5, $6) returning id`,
         [message.fName, message.lName, message.email, message.org, message.subject, message.message],
       );
-      return row!.id;
+      if (!row) throw new Error('insert into contact_messages returned no row');
+      return row.id;
     });
   }
 }

@@ -84,6 +84,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       );
       if (due.length === 0) return;
       for (const message of due) {
+        // stop() may have been called while the previous delivery was awaited
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
         if (this.stopped) return;
         await this.deliver(message);
       }

@@ -25,15 +25,17 @@ export class DownloadService implements OnModuleInit {
     this.resumePdfBytes().catch((error: unknown) => this.logger.error('The resume PDF could not be built', error));
   }
 
-  async file(resource: DownloadResource): Promise<DownloadFile> {
-    switch (resource) {
-      case 'resume':
-        return {
-          body: await this.resumePdfBytes(),
-          contentType: 'application/pdf',
-          fileName: resumeFileName(siteConfig.ownerName),
-        };
-    }
+  /** One way to make each named resource: a new resource is a new entry, checked by the type. */
+  private readonly makers: Readonly<Record<DownloadResource, () => Promise<DownloadFile>>> = {
+    resume: async () => ({
+      body: await this.resumePdfBytes(),
+      contentType: 'application/pdf',
+      fileName: resumeFileName(siteConfig.ownerName),
+    }),
+  };
+
+  file(resource: DownloadResource): Promise<DownloadFile> {
+    return this.makers[resource]();
   }
 
   private resumePdfBytes(): Promise<Buffer> {

@@ -33,8 +33,13 @@ export function serveSite(app: NestExpressApplication, siteDir: string): void {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api';
-    if (!wantsPage || path.extname(req.path) !== '' || req.path.startsWith('/mf/')) return next();
+    if (!wantsPage || path.extname(req.path) !== '' || req.path.startsWith('/mf/')) {
+      next();
+      return;
+    }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml, (error) => error && next(error));
+    res.sendFile(indexHtml, (error) => {
+      if (error) next(error);
+    });
   });
 }

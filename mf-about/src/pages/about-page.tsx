@@ -46,5 +46,5 @@ export function AboutView({ about: { basics, deep }, galleryPhotos }: AboutLoade
 
 /** The route's screen: what the about loader read. */
 export function AboutPage() {
-  return <AboutView {...(useLoaderData() as AboutLoaderData)} />;
+  return <AboutView {...useLoaderData<AboutLoaderData>()} />;
 }

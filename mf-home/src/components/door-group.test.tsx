@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
 import { doorGroups } from '../doors';
 import { DoorGroup } from './door-group';
 

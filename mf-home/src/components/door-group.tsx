@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from '@portfolio/router';
-import { randomDoorIndex, type Door } from '../doors';
+import { randomDoorIndex, type DoorGroupDoors } from '../doors';
 import { doorImageUrl } from '../content/door-images';
 import { DoorMat } from './door-mat';
 import styles from './door-group.module.css';
@@ -10,11 +10,11 @@ import styles from './door-group.module.css';
  * beside it; the door is a link to its page, the doormat beneath swaps it. Both pictures share one
  * fixed-size frame, so neither a swap nor opening moves anything on the page.
  */
-export function DoorGroup({ doors, matLabel }: { doors: readonly Door[]; matLabel: string }) {
-  const [shownId, setShownId] = useState(() => doors[randomDoorIndex(doors.length)]!.id);
+export function DoorGroup({ doors, matLabel }: { doors: DoorGroupDoors; matLabel: string }) {
+  const [shownId, setShownId] = useState(() => (doors[randomDoorIndex(doors.length)] ?? doors[0]).id);
   const [open, setOpen] = useState(false);
   const tooltipId = useId();
-  const door = doors.find((candidate) => candidate.id === shownId)!;
+  const door = doors.find((candidate) => candidate.id === shownId) ?? doors[0];
   const show = () => setOpen(true);
   const hide = () => setOpen(false);
   return (
@@ -50,7 +50,10 @@ export function DoorGroup({ doors, matLabel }: { doors: readonly Door[]; matLabe
         doors={doors}
         shownId={shownId}
         label={matLabel}
-        onChoose={(chosen) => (setShownId(chosen.id), setOpen(false))}
+        onChoose={(chosen) => {
+          setShownId(chosen.id);
+          setOpen(false);
+        }}
       />
     </div>
   );

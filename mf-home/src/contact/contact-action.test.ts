@@ -7,9 +7,9 @@ async function contactApi(status: number, body: unknown) {
   const received: unknown[] = [];
   const server: Server = createServer((req, res) => {
     let text = '';
-    req.on('data', (chunk) => (text += chunk));
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
-      received.push({ path: req.url, type: req.headers['content-type'], body: JSON.parse(text) });
+      received.push({ path: req.url, type: req.headers['content-type'], body: JSON.parse(text) as unknown });
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     });
   });

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
 import { ContactForm } from './contact-form';
 
 /** The form, once its lazy captcha has settled (jsdom has no fetch: the site key cannot load, as when the API is down). */

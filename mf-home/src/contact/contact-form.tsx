@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { contactLimits, type ContactField, type ContactMessage } from '@portfolio/contracts/contact-limits';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { contactLimits, type ContactMessage } from '@portfolio/contracts/contact-limits';
 import type { CaptchaHandle } from './captcha-widget';
 import { contactContent, type ContactFieldContent } from './contact-content';
 import { useContactSubmission, type Outcome } from './use-contact-submission';
@@ -71,7 +71,12 @@ export function ContactForm() {
   useEffect(() => {
     const element = form.current;
     if (captchaWanted || !element) return;
-    if (typeof IntersectionObserver === 'undefined') return setCaptchaWanted(true);
+    if (typeof IntersectionObserver === 'undefined') {
+      // a browser without IntersectionObserver mounts the captcha at once
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setCaptchaWanted(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => entries.some((entry) => entry.isIntersecting) && setCaptchaWanted(true),
       {
@@ -94,7 +99,7 @@ export function ContactForm() {
     setValues((current) => ({ ...current, [name]: value }));
   };
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setValidated(true);
     const element = event.currentTarget;
@@ -104,7 +109,7 @@ export function ContactForm() {
     const check = checkContactMessage(values);
     if (!check.ok) {
       for (const [name, error] of Object.entries(check.errors)) {
-        const input = element.elements.namedItem(name as ContactField);
+        const input = element.elements.namedItem(name);
         if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) input.setCustomValidity(error);
       }
       element.reportValidity();
@@ -119,7 +124,7 @@ export function ContactForm() {
         ref={form}
         className={`${styles.form} ${validated ? 'was-validated' : ''}`}
         noValidate
-        onSubmit={handleSubmit}
+        onSubmit={(event) => void handleSubmit(event)}
         onFocus={prepare}
         onPointerEnter={prepare}
         aria-busy={busy}

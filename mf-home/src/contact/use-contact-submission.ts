@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useActionData, useNavigation, useSubmit } from '@portfolio/router';
 import { postJson } from '@portfolio/ui/api-client';
 import type { ContactMessage } from '@portfolio/contracts/contact';
@@ -7,7 +7,10 @@ import { contactContent } from './contact-content';
 
 const { messages } = contactContent;
 
-export type Outcome = { kind: 'sent' | 'failed'; message: string };
+export interface Outcome {
+  kind: 'sent' | 'failed';
+  message: string;
+}
 
 /**
  * SPEC section 7's order: verify the captcha answer (call 1), then submit the message to the home
@@ -16,18 +19,17 @@ export type Outcome = { kind: 'sent' | 'failed'; message: string };
 export function useContactSubmission(onOutcome: (outcome: Outcome) => void) {
   const submit = useSubmit();
   const navigation = useNavigation();
-  const actionData = useActionData() as ContactResult | null | undefined;
+  const actionData = useActionData<ContactResult | null | undefined>();
   const [busy, setBusy] = useState(false);
   // the action's result before this send: a different object means the send has its answer
   const before = useRef<{ data: unknown } | null>(null);
-  const report = useRef(onOutcome);
-  report.current = onOutcome;
+  const report = useEffectEvent(onOutcome);
 
   useEffect(() => {
     if (!before.current || navigation.state !== 'idle' || actionData === before.current.data) return;
     before.current = null;
     setBusy(false);
-    report.current(
+    report(
       actionData?.status === 'sent'
         ? { kind: 'sent', message: messages.sent }
         : { kind: 'failed', message: messages.sendError },

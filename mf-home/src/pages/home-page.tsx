@@ -18,7 +18,7 @@ export function HomePage() {
         <p className="h3 mb-4">{homeContent.intro}</p>
         <div className={styles.doors}>
           {groups.map((group) => (
-            <DoorGroup key={group[0]!.catagory} doors={group} matLabel={homeContent.doorMatLabel} />
+            <DoorGroup key={group[0].catagory} doors={group} matLabel={homeContent.doorMatLabel} />
           ))}
         </div>
       </section>

@@ -14,7 +14,7 @@ function BackToProjects() {
 
 /** SPEC Project detail: back button, centred title, markdown body, back button. */
 export function ProjectPage() {
-  const { project } = useLoaderData() as ProjectLoaderData;
+  const { project } = useLoaderData<ProjectLoaderData>();
   return (
     <article className="project-page">
       <BackToProjects />

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
 import { projectsRoute } from './projects-route';
 import { projectRoute } from './project-route';
 

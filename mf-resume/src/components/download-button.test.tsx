@@ -45,18 +45,18 @@ describe('DownloadButton', () => {
       }),
     );
 
-    answer.settle({ ok: true, status: 200, blob: async () => new Blob(['%PDF-1.3 sample']) });
+    answer.settle({ ok: true, status: 200, blob: () => Promise.resolve(new Blob(['%PDF-1.3 sample'])) });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Download Resume' })).toBeEnabled());
     expect(saved).toEqual([{ name: 'Jordan-Reyes-Resume.pdf', href: 'blob:resume' }]);
-    const pdf = (URL.createObjectURL as jest.Mock).mock.calls[0][0] as Blob;
+    const pdf = (URL.createObjectURL as jest.Mock<string, [Blob]>).mock.calls[0]![0];
     expect(pdf.type).toBe('application/pdf');
     expect(document.querySelector('a[download]')).toBeNull();
   });
 
   it('only logs a failure (SPEC) and lets the visitor try again', async () => {
     const user = userEvent.setup();
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-    fetchMock.mockResolvedValueOnce({ ok: false, status: 503, blob: async () => new Blob([]) });
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValueOnce({ ok: false, status: 503, blob: () => Promise.resolve(new Blob([])) });
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     render(<DownloadButton resource="resume" label="Download Resume" />);
 

@@ -19,7 +19,7 @@ export function DownloadButton({ resource, label }: { resource: string; label: s
   }
 
   return (
-    <Button variant="primary" onClick={download} disabled={busy} aria-busy={busy}>
+    <Button variant="primary" onClick={() => void download()} disabled={busy} aria-busy={busy}>
       {busy ? (
         <>
           <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-2" />

@@ -18,5 +18,5 @@ export function ResumeView({ resume }: { resume: ResumeData }) {
 
 /** The route's screen: the resume its loader read. */
 export function ResumePage() {
-  return <ResumeView resume={useLoaderData() as ResumeData} />;
+  return <ResumeView resume={useLoaderData<ResumeData>()} />;
 }

@@ -1,4 +1,4 @@
-import { checkContactMessage, contactLimits } from './contact';
+import { checkContactMessage, contactLimits } from './contact.js';
 
 const valid = {
   fName: 'Ada',

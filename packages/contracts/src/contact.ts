@@ -4,9 +4,9 @@ import { contactLimits, type ContactField, type ContactMessage } from './contact
 export { contactLimits, type ContactField, type ContactMessage };
 
 /** A field that can reach a mail header (names, address, subject): one line, no control characters. */
-const oneLine = /^[^\u0000-\u001f\u007f]*$/;
-/** The message body may hold line breaks and tabs, nothing else below a space. */
-const multiLine = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+const oneLine = /^\P{Cc}*$/u;
+/** The message body may hold line breaks and tabs, and no other control character. */
+const multiLine = /^(?:\P{Cc}|[\t\n\r])*$/u;
 
 const text = (field: ContactField, { required, pattern }: { required: boolean; pattern: RegExp }) =>
   z

@@ -1,4 +1,4 @@
-import { downloadRequestSchema } from './download';
+import { downloadRequestSchema } from './download.js';
 
 const messagesFor = (input: unknown) => {
   const result = downloadRequestSchema.safeParse(input);

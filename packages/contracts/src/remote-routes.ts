@@ -27,7 +27,7 @@ export type RemoteName = keyof RemoteRouteIds;
 
 export { remoteNames };
 
-export type RemoteRoutes<R extends RemoteName> = { readonly [Id in RemoteRouteIds[R]]: RemoteRouteEntry };
+export type RemoteRoutes<R extends RemoteName> = Readonly<Record<RemoteRouteIds[R], RemoteRouteEntry>>;
 
 /** The shape of `./routes` as the shell loads it. */
 export interface RemoteRoutesModule<R extends RemoteName> {

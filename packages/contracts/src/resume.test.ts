@@ -1,4 +1,4 @@
-import { resumeFileName } from './resume';
+import { resumeFileName } from './resume.js';
 
 describe('resumeFileName', () => {
   it('names the file after the owner, safe for any file system', () => {

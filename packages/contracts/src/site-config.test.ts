@@ -1,4 +1,4 @@
-import { documentTitle, siteConfig } from './site-config';
+import { documentTitle, siteConfig } from './site-config.js';
 
 describe('site configuration', () => {
   it('names the owner in every document title', () => {

@@ -2,7 +2,7 @@ import { apiUrl, postJson } from './api-client';
 
 describe('api client', () => {
   // jsdom has no fetch: a recorder stands in for the browser's, our code is real.
-  const fetchMock = jest.fn(async (_url: string, _init: RequestInit) => ({ ok: true, status: 200 }));
+  const fetchMock = jest.fn((_url: string, _init: RequestInit) => Promise.resolve({ ok: true, status: 200 }));
   beforeEach(() => {
     fetchMock.mockClear();
     globalThis.fetch = fetchMock as unknown as typeof fetch;

@@ -66,7 +66,11 @@ describe('Gallery', () => {
     expect(images[0]).toHaveAttribute('height', '800');
     expect(images[0]).toHaveAttribute('srcset', photos[0]!.srcSet);
     expect(images[0]!.getAttribute('sizes')).toMatch(/^\(min-width: 1400px\)/);
-    expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', ...Array(11).fill('lazy')]);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      ...Array<string>(11).fill('lazy'),
+    ]);
   });
 
   it('moves on every 5000 ms and wraps from the last photo to the first', () => {

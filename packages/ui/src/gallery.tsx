@@ -46,7 +46,7 @@ export function Gallery({ galleryTitle, galleryPhotoList }: GalleryProps) {
   const playing = wantsPlay && !hovered && !focused;
   const upNext = (active + 1) % photos.length;
   const leaveFocus = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocused(false);
   };
 
   return (

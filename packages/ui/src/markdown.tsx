@@ -50,7 +50,9 @@ export function MarkdownText({ children, languages, className, imageUrl }: Markd
       code: ({ className: fence, children: code }) => {
         const language = /language-(\S+)/.exec(fence ?? '')?.[1];
         if (!language || !highlighter.getLanguage(language)) return <code className={fence}>{code}</code>;
-        const html = highlighter.highlight(String(code).replace(/\n$/, ''), { language, ignoreIllegals: true }).value;
+        // a fenced block's child is its text
+        const text = typeof code === 'string' ? code : '';
+        const html = highlighter.highlight(text.replace(/\n$/, ''), { language, ignoreIllegals: true }).value;
         return <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />;
       },
     };

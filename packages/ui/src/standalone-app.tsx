@@ -28,7 +28,9 @@ export function renderStandalone(partName: string, routes: RouteObject[]) {
         : [{ index: true, loader: () => redirect(`/${routes[0]?.path ?? ''}`) }, ...routes],
     },
   ]);
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
 function subscribe(onChange: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => {};
+  if (typeof window.matchMedia !== 'function') return () => undefined;
   const list = window.matchMedia(reducedMotionQuery);
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);

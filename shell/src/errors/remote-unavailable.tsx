@@ -13,8 +13,8 @@ export function RemoteUnavailable({ remote }: { remote: RemoteName }) {
         This part of the site is unavailable
       </h1>
       <p>
-        The {remoteByName(remote).label} could not be loaded. The rest of the site still works; check your connection and try
-        again.
+        The {remoteByName(remote).label} could not be loaded. The rest of the site still works; check your connection
+        and try again.
       </p>
       <button
         type="button"

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
 import { data } from '@portfolio/router';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { errorDetail, RouteErrorPage } from './route-error-page';

@@ -25,8 +25,9 @@ function absoluteEntry(url: string): string {
 export async function registerRemotesFromConfig(): Promise<void> {
   const response = await fetch(remotesConfigUrl, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${remotesConfigUrl} answered ${response.status}`);
-  config = parseRemotesConfig(await response.json());
-  registerRemotes(remoteNames.map((name) => ({ name, entry: absoluteEntry(config![name]) })));
+  const parsed = parseRemotesConfig(await response.json());
+  config = parsed;
+  registerRemotes(remoteNames.map((name) => ({ name, entry: absoluteEntry(parsed[name]) })));
 }
 
 /** Forget a remote's failed load, so the next request for it starts afresh (the Retry button). */

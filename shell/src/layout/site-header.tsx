@@ -5,7 +5,9 @@ import { preloadRemote } from '../federation/load-remote-routes';
 import { ProfileIcon } from './profile-icon';
 
 /** The header's section links: every section of the parts manifest that has one (home has the owner's name). */
-const sections = remotes.flatMap((remote) => (remote.nav ? [{ to: remote.path, label: remote.nav, remote: remote.name }] : []));
+const sections = remotes.flatMap((remote) =>
+  remote.nav ? [{ to: remote.path, label: remote.nav, remote: remote.name }] : [],
+);
 
 export function SiteHeader() {
   return (

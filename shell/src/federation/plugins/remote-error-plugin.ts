@@ -11,11 +11,11 @@ const isRemoteName = (name: string | undefined): name is RemoteName => remoteNam
 export default function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'portfolio-remote-error-plugin',
-    async errorLoadRemote({ id, error, remote }) {
+    errorLoadRemote({ id, error, remote }) {
       const name = remote?.name ?? id.split('/')[0];
       console.error(`[federation] ${id} failed to load`, error);
-      if (isRemoteName(name)) throw new RemoteUnavailableError(name, { cause: error });
-      throw error;
+      if (isRemoteName(name)) return Promise.reject(new RemoteUnavailableError(name, { cause: error }));
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     },
   };
 }

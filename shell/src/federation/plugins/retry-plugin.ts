@@ -31,7 +31,7 @@ export default function retryPlugin(): ModuleFederationRuntimePlugin {
       const retried = (async () => {
         for (const delay of retryDelaysMs) {
           await wait(delay);
-          delete globalLoading[uniqueKey];
+          Reflect.deleteProperty(globalLoading, uniqueKey);
           try {
             const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports: undefined });
             if (entry) return entry;
