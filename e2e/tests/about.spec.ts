@@ -23,7 +23,7 @@ test('the About page: heading, intro, a gallery of 13 photos, book lists side by
   await expect(gallery(page).getByRole('button', { name: /^Show photo \d+$/ })).toHaveCount(13);
   expect(await shownSlide(page)).toBe(1);
 
-  // SPEC: gallery images at 60% width, centred
+  // docs/product-rules.md: gallery images at 60% width, centred
   const shown = gallery(page).locator('.carousel-item.active img');
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const [imageBox, galleryBox] = await Promise.all([

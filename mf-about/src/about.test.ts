@@ -8,7 +8,7 @@ const keysOf = (value: object) => Object.keys(value).sort();
 const photosDir = path.join(__dirname, 'content', 'photos');
 
 describe('the about data', () => {
-  it('has exactly the fields of SPEC "About data", spellings included', () => {
+  it('has exactly the fields of docs/product-rules.md "About", spellings included', () => {
     expect(keysOf(about)).toEqual(['basics', 'deep']);
     expect(keysOf(about.basics)).toEqual(
       [

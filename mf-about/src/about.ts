@@ -2,7 +2,7 @@ import aboutData from './content/about.json';
 import intro from './content/markdown/intro.md';
 import personalStatement from './content/markdown/personal-statement.md';
 
-/** SPEC "About data", field for field (spellings included). */
+/** docs/product-rules.md "About", field for field (spellings included). */
 export interface AboutData {
   basics: {
     /** Markdown. */

@@ -14,7 +14,7 @@ export interface AboutLoaderData {
 const routes = {
   about: {
     Component: AboutPage,
-    // SPEC: the about loader sends the visitor home if its data cannot be read.
+    // docs/product-rules.md: the about loader sends the visitor home if its data cannot be read.
     loader: async (): Promise<AboutLoaderData | Response> => {
       try {
         return { about, galleryPhotos: await loadGalleryPhotos(about.basics.galleryPhotoList) };

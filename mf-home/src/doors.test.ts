@@ -3,7 +3,7 @@ import path from 'node:path';
 import { doorGroups, doors, randomDoorIndex } from './doors';
 
 describe('the doors', () => {
-  it('are the ten of SPEC in three groups of 3, 3 and 4, with their links and tooltips', () => {
+  it('are the ten of docs/product-rules.md in three groups of 3, 3 and 4, with their links and tooltips', () => {
     expect(doors).toHaveLength(10);
     const table = doorGroups().map((group) =>
       group.map((door) => [door.catagory, door.name, door.link, door.toolTipText]),
@@ -28,7 +28,7 @@ describe('the doors', () => {
     ]);
   });
 
-  it('keep SPEC field names and name art that exists', () => {
+  it('keep the field names of docs/product-rules.md and name art that exists', () => {
     const art = new Set(readdirSync(path.join(__dirname, 'content/door-art')));
     for (const door of doors) {
       expect(Object.keys(door).sort()).toEqual([

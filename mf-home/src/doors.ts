@@ -1,6 +1,6 @@
 import doorList from './content/doors.json';
 
-/** SPEC entity Door; the field names (catagory, matData, toolTipText) are the data's own. */
+/** A door (docs/product-rules.md "Home"); the field names (catagory, matData, toolTipText) are the data's own. */
 export interface Door {
   id: number;
   /** The door's group, 1 to 3. */
@@ -31,6 +31,6 @@ export function doorGroups(list: readonly Door[] = doors): DoorGroupDoors[] {
     .map(([, group]) => group.sort((a, b) => a.matData.matPosition - b.matData.matPosition));
 }
 
-/** SPEC: each group shows a door chosen at random on load. */
+/** docs/product-rules.md: each group shows a door chosen at random on load. */
 export const randomDoorIndex = (count: number, random: () => number = Math.random) =>
   Math.min(count - 1, Math.floor(random() * count));

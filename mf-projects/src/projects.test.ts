@@ -7,7 +7,7 @@ describe('the projects data', () => {
     expect(projects.filter(isOtherProject).map((project) => project.id)).toEqual(['3', '4', '5', '6', '7']);
   });
 
-  it('compares the type loosely, as SPEC says', () => {
+  it('compares the type loosely, as docs/product-rules.md says', () => {
     const project = { ...projects[0]!, type: '1' };
     expect(isOtherProject(project)).toBe(true);
     expect(isCodingProject(project)).toBe(false);

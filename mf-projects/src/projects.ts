@@ -1,7 +1,7 @@
 import projectList from './content/projects.json';
 import { projectImageUrl } from './content/project-images';
 
-/** SPEC entity Project. `projectMarkdown` is read from content/markdown/<id>.md when a detail page opens. */
+/** A project (docs/product-rules.md "Projects"). `projectMarkdown` is read from content/markdown/<id>.md when a detail page opens. */
 export interface Project {
   id: string;
   /** 0 = coding project, 1 = other project; compared loosely (the data may say 0 or "0"). */

@@ -3,7 +3,7 @@ import { commaSeparated, isCompleteResume, resume } from './resume';
 const keysOf = (value: object) => Object.keys(value).sort();
 
 describe('the resume data', () => {
-  it('has exactly the fields of SPEC "Resume data"', () => {
+  it('has exactly the fields of docs/product-rules.md "Resume"', () => {
     expect(keysOf(resume)).toEqual(['headerCard', 'resumeBody', 'summary']);
     expect(keysOf(resume.headerCard)).toEqual(['downloadBtnText', 'downloadLink', 'profilePic', 'title']);
     expect(keysOf(resume.resumeBody)).toEqual(['education', 'experience', 'honors', 'other', 'skills']);
@@ -18,7 +18,7 @@ describe('the resume data', () => {
     expect(resume.resumeBody.honors.every((line) => typeof line === 'string')).toBe(true);
   });
 
-  it('has the three "Other" lists SPEC names and the API resource the button asks for', () => {
+  it('has the three "Other" lists the product rules name and the API resource the button asks for', () => {
     expect(resume.resumeBody.other.map((item) => item.title)).toEqual(['Certifications', 'Languages', 'Hobbies']);
     expect(resume.headerCard.downloadLink).toBe('resume');
     expect(resume.headerCard.downloadBtnText).toBe('Download Resume');
@@ -37,7 +37,7 @@ describe('isCompleteResume', () => {
 });
 
 describe('commaSeparated', () => {
-  it('joins examples the way SPEC shows skills and other lists', () => {
+  it('joins examples the way docs/product-rules.md shows skills and other lists', () => {
     expect(commaSeparated(['React', 'NestJS', 'SQL'])).toBe('React, NestJS, SQL');
     expect(commaSeparated([])).toBe('');
   });

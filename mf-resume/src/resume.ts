@@ -6,7 +6,7 @@ export type { ResumeData };
 /** The owner's resume; the API builds the PDF from this same file (see package.json "exports"). */
 export const resume: ResumeData = resumeData;
 
-/** Every part SPEC lists is there: a half-edited file sends the visitor home (SPEC) instead of breaking the page. */
+/** Every part the rules list is there: a half-edited file sends the visitor home (docs/product-rules.md) instead of breaking the page. */
 export function isCompleteResume(data: unknown): data is ResumeData {
   // the file is JSON an owner edits by hand: its parts are checked, not trusted to match the type
   const resume = data as Partial<ResumeData> | undefined;
@@ -19,5 +19,5 @@ export function isCompleteResume(data: unknown): data is ResumeData {
   );
 }
 
-/** SPEC: skills and the "Other" lists show their items comma-separated. */
+/** docs/product-rules.md: skills and the "Other" lists show their items comma-separated. */
 export const commaSeparated = (items: readonly string[]): string => items.join(', ');

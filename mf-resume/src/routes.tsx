@@ -7,7 +7,7 @@ import { ResumePage } from './pages/resume-page';
 const routes = {
   resume: {
     Component: ResumePage,
-    // SPEC: the resume loader sends the visitor home if its data cannot be read.
+    // docs/product-rules.md: the resume loader sends the visitor home if its data cannot be read.
     loader: (): ResumeData | Response => (isCompleteResume(resume) ? resume : redirect('/')),
   },
 } satisfies RemoteRoutes<'resume'>;

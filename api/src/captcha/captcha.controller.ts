@@ -14,7 +14,7 @@ const checkVerifyRequest = (value: unknown) => {
     : { ok: false as const, errors: { captchaToken: 'Send the captcha answer as a non-empty string.' } };
 };
 
-/** SPEC call 1: POST /api/verify {captchaToken} answers true or false; true also hands out a contact pass. */
+/** Call 1 of docs/product-rules.md: POST /api/verify {captchaToken} answers true or false; true also hands out a contact pass. */
 @Controller('verify')
 @UseGuards(OriginGuard)
 export class CaptchaController {

@@ -12,7 +12,7 @@ export const googleTestKeys = {
 
 export const googleSiteverifyUrl = 'https://www.google.com/recaptcha/api/siteverify';
 
-/** Typed configuration from the environment (DESIGN.md "Configuration"); every variable is optional. */
+/** Typed configuration from the environment (README "Configuration"); every variable is optional. */
 export interface AppConfig {
   port: number;
   dataDir: string;

@@ -9,7 +9,7 @@ import { contactMessagePipe, type ContactMessage } from './dto/contact-message.d
 import { OutboxWorker } from './outbox-worker.js';
 
 /**
- * SPEC call 3: POST /api/contact. After the rate limit (common/rate-limit.ts): the Origin check, then the contact pass (403),
+ * Call 3 of docs/product-rules.md: POST /api/contact. After the rate limit (common/rate-limit.ts): the Origin check, then the contact pass (403),
  * then the fields (400, the pass stays usable for a corrected send), then store and answer the id.
  */
 @Controller('contact')

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, StreamableFile } from '@nestjs/common
 import { downloadRequestPipe, type DownloadRequestDto } from './dto/download-request.dto.js';
 import { DownloadService } from './download.service.js';
 
-/** SPEC call 4: POST /download {resource} answers the named file as an attachment. */
+/** Call 4 of docs/product-rules.md: POST /download {resource} answers the named file as an attachment. */
 @Controller('download')
 export class DownloadController {
   constructor(private readonly downloads: DownloadService) {}

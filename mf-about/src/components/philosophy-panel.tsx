@@ -3,7 +3,7 @@ import Collapse from 'react-bootstrap/Collapse';
 import { MarkdownText } from '@portfolio/ui/markdown';
 import styles from './philosophy-panel.module.css';
 
-/** SPEC: a collapsible panel (closed at first, 300 ms) holding the markdown personal statement. */
+/** docs/product-rules.md: a collapsible panel (closed at first, 300 ms) holding the markdown personal statement. */
 export function PhilosophyPanel({ title, statement }: { title: string; statement: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -5,7 +5,7 @@ import type { AboutLoaderData } from '../routes';
 import { PhilosophyPanel } from '../components/philosophy-panel';
 import { TitledList } from '../components/titled-list';
 
-/** SPEC About: intro, the photo gallery, two book lists side by side, then the deep dive. */
+/** About (docs/product-rules.md): intro, the photo gallery, two book lists side by side, then the deep dive. */
 export function AboutView({ about: { basics, deep }, galleryPhotos }: AboutLoaderData) {
   return (
     <>

@@ -23,7 +23,7 @@ interface CaptchaWidgetProps {
   unavailableText: string;
 }
 
-/** reCAPTCHA v2, normal size, light theme (SPEC section 9); its own chunk, with Google's script loaded only here. */
+/** reCAPTCHA v2, normal size, light theme (docs/product-rules.md "Contact form"); its own chunk, with Google's script loaded only here. */
 export default function CaptchaWidget({ ref, unavailableText }: CaptchaWidgetProps) {
   const [siteKey, setSiteKey] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

@@ -31,7 +31,7 @@ const post = (body: unknown, method = 'POST') =>
     context: {},
   } as Parameters<typeof contactAction>[0]);
 
-describe('the home route action (SPEC call 2 and 3)', () => {
+describe('the home route action (calls 2 and 3 of docs/product-rules.md)', () => {
   it('posts the message as JSON and reports it sent with its id', async () => {
     const api = await contactApi(200, { contactID: 'c-17' });
     expect(await post(message)).toEqual({ status: 'sent', contactID: 'c-17' });

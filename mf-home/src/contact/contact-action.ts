@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from '@portfolio/router';
 import { postJson } from '@portfolio/ui/api-client';
 
-/** SPEC contact action outcome: sent (with the stored message's id), error (non-200), local-error (threw). */
+/** The contact action's outcome (docs/product-rules.md "Contact form"): sent (with the stored message's id), error (non-200), local-error (threw). */
 export type ContactResult =
   { status: 'sent'; contactID: string } | { status: 'error'; httpStatus: number } | { status: 'local-error' };
 
-/** The home route's action (SPEC call 2): the form's JSON goes on to POST /api/contact (call 3). */
+/** The home route's action (Call 2 of docs/product-rules.md): the form's JSON goes on to POST /api/contact (call 3). */
 export async function contactAction({ request }: ActionFunctionArgs): Promise<ContactResult | null> {
   if (request.method.toUpperCase() !== 'POST') return null;
   try {

@@ -11,7 +11,7 @@ export interface ContactFieldContent {
   invalid: string;
 }
 
-/** The contact form's words; `messages` are SPEC section 8's texts, word for word. */
+/** The contact form's words; `messages` are the texts of docs/product-rules.md "Contact form", word for word. */
 export interface ContactContent {
   title: string;
   intro: string;

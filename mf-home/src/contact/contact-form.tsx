@@ -46,7 +46,7 @@ function Field({
   );
 }
 
-/** SPEC contact form: idle, sending (everything disabled, spinner), then the result in a modal. */
+/** The contact form (docs/product-rules.md): idle, sending (everything disabled, spinner), then the result in a modal. */
 export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
   const [validated, setValidated] = useState(false);

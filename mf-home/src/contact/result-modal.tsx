@@ -9,7 +9,7 @@ interface ResultModalProps {
   onClose: () => void;
 }
 
-/** The contact result (SPEC section 8 texts) in react-bootstrap's modal: 300 ms transitions, 150 ms backdrop. */
+/** The contact result (docs/product-rules.md "Contact form" texts) in react-bootstrap's modal: 300 ms transitions, 150 ms backdrop. */
 export default function ResultModal({ show, title, message, closeText, onClose }: ResultModalProps) {
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="contact-result-title">

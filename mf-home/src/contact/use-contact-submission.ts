@@ -13,7 +13,7 @@ export interface Outcome {
 }
 
 /**
- * SPEC section 7's order: verify the captcha answer (call 1), then submit the message to the home
+ * The order of docs/product-rules.md "API calls": verify the captcha answer (call 1), then submit the message to the home
  * route's action (call 2), whose work is POST /api/contact (call 3). `busy` covers both steps.
  */
 export function useContactSubmission(onOutcome: (outcome: Outcome) => void) {

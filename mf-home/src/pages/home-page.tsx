@@ -7,7 +7,7 @@ import styles from './home-page.module.css';
 
 const groups = doorGroups();
 
-/** SPEC Home: greeting, three door groups, a rule, "This Website", "Contact Me" and the form. */
+/** Home (docs/product-rules.md): greeting, three door groups, a rule, "This Website", "Contact Me" and the form. */
 export function HomePage() {
   return (
     <>

@@ -12,7 +12,7 @@ function BackToProjects() {
   );
 }
 
-/** SPEC Project detail: back button, centred title, markdown body, back button. */
+/** Project detail (docs/product-rules.md): back button, centred title, markdown body, back button. */
 export function ProjectPage() {
   const { project } = useLoaderData<ProjectLoaderData>();
   return (

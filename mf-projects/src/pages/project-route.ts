@@ -9,7 +9,7 @@ export interface ProjectLoaderData {
 
 export const projectRoute = {
   Component: ProjectPage,
-  // SPEC: the project whose id equals the route parameter; no such project sends the visitor to the list.
+  // docs/product-rules.md: the project whose id equals the route parameter; no such project sends the visitor to the list.
   loader: async ({ params }: LoaderFunctionArgs) => {
     try {
       return { project: await loadProject(params.projectId) } satisfies ProjectLoaderData;

@@ -20,7 +20,7 @@ function ProjectSection({ id, title, projects }: { id: string; title: string; pr
   );
 }
 
-/** SPEC Projects: coding projects (type 0) then other projects (type 1); a project page replaces the list. */
+/** Projects (docs/product-rules.md): coding projects (type 0) then other projects (type 1); a project page replaces the list. */
 export function ProjectsPage() {
   const outlet = useOutlet();
   const { projects } = useLoaderData<ProjectsLoaderData>();

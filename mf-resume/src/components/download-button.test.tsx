@@ -53,7 +53,7 @@ describe('DownloadButton', () => {
     expect(document.querySelector('a[download]')).toBeNull();
   });
 
-  it('only logs a failure (SPEC) and lets the visitor try again', async () => {
+  it('only logs a failure (docs/product-rules.md) and lets the visitor try again', async () => {
     const user = userEvent.setup();
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     fetchMock.mockResolvedValueOnce({ ok: false, status: 503, blob: () => Promise.resolve(new Blob([])) });

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { downloadResume } from '../download/resume-download';
 
-/** The header card's button: busy while the PDF downloads; a failure is only logged (SPEC) and may be retried. */
+/** The header card's button: busy while the PDF downloads; a failure is only logged (docs/product-rules.md) and may be retried. */
 export function DownloadButton({ resource, label }: { resource: string; label: string }) {
   const [busy, setBusy] = useState(false);
 

@@ -4,7 +4,7 @@ import { profilePictureUrl } from '../content/resume-images';
 import { DownloadButton } from './download-button';
 import styles from './header-card.module.css';
 
-/** SPEC header card: circular profile picture, title, Download Resume button. */
+/** The header card (docs/product-rules.md "Resume"): circular profile picture, title, Download Resume button. */
 export function HeaderCard({ headerCard }: { headerCard: ResumeHeaderCard }) {
   return (
     <section className={`card mb-4 ${styles.card}`} aria-label="Resume header">

@@ -2,7 +2,7 @@ import type { EducationItem, ExperienceItem, OtherItem, SkillItem } from '@portf
 import { commaSeparated } from '../resume';
 import styles from './resume-sections.module.css';
 
-/** SPEC Experience: company, date, then roles with title, location, date and bullet points. */
+/** Experience (docs/product-rules.md): company, date, then roles with title, location, date and bullet points. */
 export function ExperienceSection({ items }: { items: readonly ExperienceItem[] }) {
   return (
     <>
@@ -33,7 +33,7 @@ export function ExperienceSection({ items }: { items: readonly ExperienceItem[] 
   );
 }
 
-/** SPEC Education: institution, location, date, summary. */
+/** Education (docs/product-rules.md): institution, location, date, summary. */
 export function EducationSection({ items }: { items: readonly EducationItem[] }) {
   return (
     <>
@@ -52,7 +52,7 @@ export function EducationSection({ items }: { items: readonly EducationItem[] })
   );
 }
 
-/** SPEC Skills: the skill and its examples, comma-separated. */
+/** Skills (docs/product-rules.md): the skill and its examples, comma-separated. */
 export function SkillsSection({ items }: { items: readonly SkillItem[] }) {
   return (
     <dl className="mb-0">
@@ -66,7 +66,7 @@ export function SkillsSection({ items }: { items: readonly SkillItem[] }) {
   );
 }
 
-/** SPEC Honors: plain lines. */
+/** Honors (docs/product-rules.md): plain lines. */
 export function HonorsSection({ items }: { items: readonly string[] }) {
   return (
     <ul className={`list-unstyled mb-0 ${styles.lines}`}>
@@ -77,7 +77,7 @@ export function HonorsSection({ items }: { items: readonly string[] }) {
   );
 }
 
-/** SPEC Other: titled comma-separated lists (Certifications, Languages, Hobbies). */
+/** Other (docs/product-rules.md): titled comma-separated lists (Certifications, Languages, Hobbies). */
 export function OtherSection({ items }: { items: readonly OtherItem[] }) {
   return (
     <dl className="mb-0">

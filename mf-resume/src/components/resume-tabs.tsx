@@ -4,7 +4,7 @@ import type { ResumeBody } from '@portfolio/contracts/resume';
 import { EducationSection, ExperienceSection, HonorsSection, OtherSection, SkillsSection } from './resume-sections';
 import styles from './resume-tabs.module.css';
 
-/** SPEC: five tabs, Experience active first; react-bootstrap gives them role=tab, aria-selected and arrow keys. */
+/** docs/product-rules.md: five tabs, Experience active first; react-bootstrap gives them role=tab, aria-selected and arrow keys. */
 export function ResumeTabs({ body }: { body: ResumeBody }) {
   return (
     <Tabs id="resume-sections" defaultActiveKey="experience" className={`mb-4 ${styles.tabs}`}>

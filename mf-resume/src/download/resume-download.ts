@@ -2,7 +2,7 @@ import { postJson } from '@portfolio/ui/api-client';
 import { resumeFileName } from '@portfolio/contracts/resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 
-/** SPEC call 4: POST {resource} to /download, read the answer as a blob, save it as a PDF. */
+/** Call 4 of docs/product-rules.md: POST {resource} to /download, read the answer as a blob, save it as a PDF. */
 export async function downloadResume(resource: string): Promise<void> {
   const response = await postJson('download', { resource }, { accept: 'application/pdf' });
   if (!response.ok) throw new Error(`The resume download answered ${response.status}`);

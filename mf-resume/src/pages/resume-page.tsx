@@ -3,7 +3,7 @@ import type { ResumeData } from '../resume';
 import { HeaderCard } from '../components/header-card';
 import { ResumeTabs } from '../components/resume-tabs';
 
-/** SPEC Resume: header card, heading, summary, then the five tabs. */
+/** Resume (docs/product-rules.md): header card, heading, summary, then the five tabs. */
 export function ResumeView({ resume }: { resume: ResumeData }) {
   return (
     <>

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** SPEC call 1: POST /api/verify {captchaToken}; reCAPTCHA tokens are a few hundred characters. */
+/** Call 1 of docs/product-rules.md: POST /api/verify {captchaToken}; reCAPTCHA tokens are a few hundred characters. */
 export const captchaVerifySchema = z.strictObject({
   captchaToken: z.string().check(z.minLength(1), z.maxLength(4096)),
 });

@@ -1,6 +1,6 @@
 // The contact message's shape and limits without the schema, so a page can size its fields without loading zod.
 
-/** SPEC entity "Contact message": what the form sends (call 2) and POST /api/contact accepts (call 3). */
+/** The contact message (docs/product-rules.md "API calls"): what the form sends (call 2) and POST /api/contact accepts (call 3). */
 export interface ContactMessage {
   fName: string;
   lName: string;

@@ -5,7 +5,7 @@ export const downloadResources = ['resume'] as const;
 
 export type DownloadResource = (typeof downloadResources)[number];
 
-/** SPEC call 4's body. One schema: the API validates with it, the browser takes its type. */
+/** Call 4's body (docs/product-rules.md). One schema: the API validates with it, the browser takes its type. */
 export const downloadRequestSchema = z.strictObject(
   {
     resource: z.enum(downloadResources, {

@@ -1,5 +1,5 @@
 /**
- * SPEC "Resume data": the shape of mf-resume's content/resume.json. The Resume page renders it and
+ * docs/product-rules.md "Resume": the shape of packages/content/resume.json. The Resume page renders it and
  * the API builds the resume PDF from the very same file, so both are typed by this one contract.
  */
 export interface ResumeData {

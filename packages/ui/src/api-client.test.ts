@@ -9,7 +9,7 @@ describe('api client', () => {
     document.head.innerHTML = '';
   });
 
-  it('posts JSON with credentials to /api by default (SPEC section 7)', async () => {
+  it('posts JSON with credentials to /api by default (docs/product-rules.md "API calls")', async () => {
     await postJson('/download', { resource: 'resume' });
     expect(fetchMock).toHaveBeenCalledWith('/api/download', {
       method: 'POST',

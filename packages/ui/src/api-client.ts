@@ -1,5 +1,5 @@
 /**
- * The one way the browser talks to the API (SPEC section 7): JSON in, credentials sent,
+ * The one way the browser talks to the API (docs/product-rules.md "API calls"): JSON in, credentials sent,
  * no timeout. Same origin under /api by default; a page may name another API origin with
  * <meta name="portfolio-api" content="https://api.example.com">, no rebuild needed.
  */

@@ -15,11 +15,11 @@ export interface GalleryPhoto {
 
 export interface GalleryProps {
   galleryTitle: string;
-  /** SPEC Gallery: the list of image sources, as plain URLs or with their variants. */
+  /** Gallery (docs/product-rules.md): the list of image sources, as plain URLs or with their variants. */
   galleryPhotoList: ReadonlyArray<string | GalleryPhoto>;
 }
 
-/** SPEC: the carousel moves on every 5000 ms (react-bootstrap's swipe threshold is SPEC's 40 px). */
+/** docs/product-rules.md: the carousel moves on every 5000 ms (react-bootstrap's swipe threshold is the rules' 40 px). */
 export const galleryInterval = 5000;
 
 /** The photos take 60% of a bootstrap container: the widths the browser picks a variant for. */

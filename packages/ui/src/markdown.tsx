@@ -8,7 +8,7 @@ import './markdown.css';
 export type CodeLanguages = Readonly<Record<string, LanguageFn>>;
 
 const baseComponents: Components = {
-  // SPEC: paragraphs render as spans (styled as blocks in markdown.css, so text stays readable).
+  // docs/product-rules.md: paragraphs render as spans (styled as blocks in markdown.css, so text stays readable).
   p: ({ children }) => <span className="md-paragraph">{children}</span>,
   a: ({ href, children }) => {
     const external = typeof href === 'string' && /^https?:\/\//.test(href);
@@ -35,13 +35,13 @@ export interface MarkdownTextProps {
   imageUrl?: (src: string) => string;
 }
 
-/** The one markdown renderer of the site: SPEC's image and paragraph rules, highlight.js for code. */
+/** The one markdown renderer of the site: the rules' image and paragraph rules, highlight.js for code. */
 export function MarkdownText({ children, languages, className, imageUrl }: MarkdownTextProps) {
   const components = useMemo<Components>(() => {
     const highlighter = createHighlighter(languages ?? {});
     return {
       ...baseComponents,
-      // SPEC: images centred at 60% width; lazy so long pages do not fetch what is off screen.
+      // docs/product-rules.md: images centred at 60% width; lazy so long pages do not fetch what is off screen.
       img: ({ src, alt, title }) => {
         const source = typeof src === 'string' ? (imageUrl ? imageUrl(src) : src) : undefined;
         return <img className="md-image" src={source} alt={alt ?? ''} title={title} loading="lazy" />;

@@ -9,7 +9,7 @@ import { RootErrorPage, RouteErrorPage } from '../errors/route-error-page';
 const titled = (title: string): RouteHandle => ({ title });
 
 /**
- * The route table of SPEC section 2. The shell owns the paths; each route's screen, loader and
+ * The route table of docs/product-rules.md "Routes". The shell owns the paths; each route's screen, loader and
  * action come from the remote that owns the section (see @portfolio/contracts/remote-routes).
  */
 export function buildRoutes(): RouteObject[] {

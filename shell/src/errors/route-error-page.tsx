@@ -5,7 +5,7 @@ import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { SiteFrame } from '../layout/site-frame';
 import { RemoteUnavailable } from './remote-unavailable';
 
-/** SPEC: the error's statusText, else its message. */
+/** docs/product-rules.md: the error's statusText, else its message. */
 export function errorDetail(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
   if (error instanceof Error) return error.message;
