@@ -14,8 +14,8 @@ async function contactApi(status: number, body: unknown) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-  document.head.innerHTML = `<meta name="portfolio-api" content="${base}">`;
+  // the page's base URL is the stand-in's origin, so /api/contact reaches it
+  document.head.innerHTML = `<base href="http://127.0.0.1:${(server.address() as AddressInfo).port}/">`;
   return { received, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -46,7 +46,7 @@ describe('the home route action (calls 2 and 3 of docs/product-rules.md)', () =>
   });
 
   it('reports a request that throws as a local error', async () => {
-    document.head.innerHTML = '<meta name="portfolio-api" content="http://127.0.0.1:9/api">';
+    document.head.innerHTML = '<base href="http://127.0.0.1:9/">';
     expect(await post(message)).toEqual({ status: 'local-error' });
   });
 

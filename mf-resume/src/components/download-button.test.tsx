@@ -36,7 +36,7 @@ describe('DownloadButton', () => {
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/download',
+      'http://localhost/api/download',
       expect.objectContaining({
         method: 'POST',
         credentials: 'include',

@@ -11,7 +11,7 @@ describe('api client', () => {
 
   it('posts JSON with credentials to /api by default (docs/product-rules.md "API calls")', async () => {
     await postJson('/download', { resource: 'resume' });
-    expect(fetchMock).toHaveBeenCalledWith('/api/download', {
+    expect(fetchMock).toHaveBeenCalledWith('http://localhost/api/download', {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -26,8 +26,9 @@ describe('api client', () => {
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/pdf' });
   });
 
-  it('uses the API origin a page names, without a rebuild', () => {
-    document.head.innerHTML = '<meta name="portfolio-api" content="https://api.example.com/">';
-    expect(apiUrl('/download')).toBe('https://api.example.com/download');
+  it('calls /api on the origin the page was loaded from, whatever its path', () => {
+    document.head.innerHTML = '<base href="https://portfolio.example.com/projects/project/2">';
+    expect(apiUrl('/download')).toBe('https://portfolio.example.com/api/download');
+    expect(apiUrl('verify')).toBe('https://portfolio.example.com/api/verify');
   });
 });

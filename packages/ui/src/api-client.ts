@@ -1,12 +1,9 @@
 /**
  * The one way the browser talks to the API (docs/product-rules.md "API calls"): JSON in, credentials sent,
- * no timeout. Same origin under /api by default; a page may name another API origin with
- * <meta name="portfolio-api" content="https://api.example.com">, no rebuild needed.
+ * no timeout. The API is under /api on the page's own origin (a proxy may send it elsewhere).
  */
 export function apiUrl(path: string): string {
-  const configured = document.querySelector<HTMLMetaElement>('meta[name="portfolio-api"]')?.content;
-  const base = (configured || '/api').replace(/\/$/, '');
-  return `${base}/${path.replace(/^\//, '')}`;
+  return new URL(`/api/${path.replace(/^\//, '')}`, document.baseURI).href;
 }
 
 export interface PostJsonInit {
