@@ -85,3 +85,17 @@ export function defaultRemotesConfig() {
     Object.fromEntries(remoteNames.map((name) => [name, `${remoteBasePath(name)}remoteEntry.js`]))
   );
 }
+
+/**
+ * A section's dist/ holds its browser build and, in server/, its server build. The server finds the
+ * server build's manifest beside the browser entry that remotes.json names (remoteEntry.js or
+ * mf-manifest.json, both at the top of dist/).
+ */
+export const serverManifestPath = 'server/manifest.json';
+
+/**
+ * What a remote's server build writes where the browser build has its public path: the shell's render
+ * module puts the browser build's real base URL there, so pictures in server HTML are the browser's.
+ * @param {RemoteName} name
+ */
+export const serverPublicPathMarker = (name) => `/__portfolio_public_path__/${name}/`;

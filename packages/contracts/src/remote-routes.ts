@@ -34,9 +34,24 @@ export interface RemoteRoutesModule<R extends RemoteName> {
   default: RemoteRoutes<R>;
 }
 
-/** A route's `handle`: the page title, fixed or computed from the loader's data. */
+/** A value of a page's head: fixed, or computed from the loader's data. */
+export type FromLoaderData<T> = T | ((loaderData: unknown) => T | undefined);
+
+/**
+ * A route's `handle`: what the page's head says about it. The deepest route that names a value wins;
+ * the shell falls back to the site's own (site.json) for the rest.
+ */
 export interface RouteHandle {
-  title?: string | ((loaderData: unknown) => string | undefined);
+  /** the page title: "<title> | <owner name>" */
+  title?: FromLoaderData<string>;
+  /** a sentence or two for search results and link previews */
+  description?: FromLoaderData<string>;
+  /** the picture of a link preview: a URL of a PNG or JPEG, e.g. an imported picture's */
+  image?: FromLoaderData<string>;
+  /** Open Graph type of the page */
+  pageType?: 'website' | 'article' | 'profile';
+  /** a path with parameters (`project/:projectId`): every parameter set the sitemap lists */
+  sitemapParams?: () => ReadonlyArray<Readonly<Record<string, string>>>;
 }
 
 /** `/remotes.json`: where each remote's mf-manifest.json or remoteEntry.js is served. */

@@ -4,6 +4,8 @@ import site from '@portfolio/content/site.json' with { type: 'json' };
 export interface SiteConfig {
   ownerName: string;
   siteUrl: string;
+  /** what search results and link previews say about a page that says nothing of its own */
+  description: string;
   contactTo: string;
   profiles: ReadonlyArray<{ kind: 'code' | 'network'; label: string; url: string }>;
   loginUrl: string;

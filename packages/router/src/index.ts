@@ -9,6 +9,7 @@ export {
   data,
   Form,
   isRouteErrorResponse,
+  matchRoutes,
   Link,
   NavLink,
   Outlet,

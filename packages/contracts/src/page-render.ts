@@ -1,0 +1,64 @@
+import type { RemoteName } from './remote-routes.js';
+
+/**
+ * What the API and the shell's render module (shell/dist/server/render.js, run in a worker thread)
+ * agree on. The API finds each section's build from its URL in remotes.json; the render module
+ * renders pages with those builds and nothing else.
+ */
+
+/** A section at one build, found from its URL in remotes.json. */
+export interface SectionBuild {
+  name: RemoteName;
+  /** changes with every build whose output changes */
+  version: string;
+  /** the exact browser entry of this build (a hashed file), as given or resolved against remotes.json's URL */
+  browserEntry: string;
+  /** where the server loads this build's server entry from (an absolute URL) */
+  serverEntry: string;
+  /** stylesheets of the section, and the scripts every route of it starts with (URLs like browserEntry) */
+  styles: readonly string[];
+  scripts: readonly string[];
+}
+
+/** A section whose build could not be found: its routes show the "unavailable" view. */
+export interface MissingSection {
+  name: RemoteName;
+  /** its URL in remotes.json: the browser may still load it */
+  url: string;
+  error: string;
+}
+
+export type SectionState = SectionBuild | MissingSection;
+
+export const isSectionBuild = (section: SectionState): section is SectionBuild => 'version' in section;
+
+export interface PageRequest {
+  /** the page's absolute URL as the visitor asked for it (its origin is the one the browser sees) */
+  url: string;
+  /** the public origin for canonical and Open Graph URLs (SITE_URL, else the request's origin) */
+  siteUrl: string;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** a redirect's target */
+  location?: string;
+  html?: string;
+}
+
+export interface PageRendererOptions {
+  /** the shell's built index.html */
+  template: string;
+  sections: readonly SectionState[];
+}
+
+export interface PageRenderer {
+  /** settles once every section's server build is loaded or has failed; names the ones that failed */
+  ready: Promise<{ unavailable: RemoteName[] }>;
+  render(request: PageRequest): Promise<RenderedPage>;
+  /** every public page's path */
+  sitemapPaths(): Promise<string[]>;
+}
+
+/** The render module's one export. */
+export type CreatePageRenderer = (options: PageRendererOptions) => PageRenderer;
