@@ -24,3 +24,8 @@ declare module '*.module.css' {
   export default classes;
 }
 declare module '*.css';
+/** A picture as a link-preview PNG (packages/webpack-config/loaders/social-card-loader.cjs). */
+declare module '*?social-card' {
+  const url: string;
+  export default url;
+}

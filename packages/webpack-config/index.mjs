@@ -8,9 +8,21 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { defaultRemotesConfig, devPorts } from '@portfolio/parts';
+import { pictureRules } from './picture-rules.mjs';
 import { sharedSingletons } from './shared.mjs';
+import { BrowserBuildRecordPlugin } from './plugins/browser-build-record-plugin.mjs';
+import { remoteServerConfig, shellServerConfig } from './server-config.mjs';
 
 const require = createRequire(import.meta.url);
+
+/** react-router's package exports name only its development build (react-router #12532): production builds take the other. */
+export const reactRouterProduction = {
+  'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+  'react-router/dom$': path.join(
+    path.dirname(require.resolve('react-router/package.json')),
+    'dist/production/dom-export.mjs',
+  ),
+};
 
 /** The shell ships a remotes.json naming every section of the parts manifest on the site's own origin. */
 class DefaultRemotesConfigPlugin {
@@ -39,6 +51,7 @@ class DefaultRemotesConfigPlugin {
  * @param {string} [options.title]      document title of the part's own index.html
  * @param {object} [options.devServer]  extra dev server settings (the shell's proxy)
  * @param {string[]} [options.runtimePlugins] federation runtime plugins (paths)
+ * @param {string} [options.serverEntry] the shell: its render module's source, built for the server
  */
 export function createPartConfig(options) {
   const part = options.remote
@@ -52,7 +65,10 @@ export function createPartConfig(options) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const isRemote = Boolean(part.exposes);
-    return {
+    // what the remote's server build needs to know of its browser build (filled while the browser build runs)
+    const browserRecord = {};
+    const browser = {
+      name: 'browser',
       mode: production ? 'production' : 'development',
       context: part.dir,
       entry: { main: './src/index.ts' },
@@ -68,7 +84,7 @@ export function createPartConfig(options) {
         uniqueName: `portfolio_${part.name}`,
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: production ? reactRouterProduction : {} },
       module: {
         rules: [
           {
@@ -95,7 +111,7 @@ export function createPartConfig(options) {
             ],
           },
           { test: /\.md$/, type: 'asset/source' },
-          { test: /\.(png|jpe?g|webp|avif|svg|gif|ico)$/, type: 'asset/resource' },
+          ...pictureRules({ emit: true }),
         ],
       },
       plugins: [
@@ -127,12 +143,32 @@ export function createPartConfig(options) {
             : path.join(part.dir, 'src/index.html'),
           title: part.title,
           scriptLoading: 'defer',
+          // the shell's page keeps its comments: they mark where the server writes each page
+          ...(isRemote
+            ? {}
+            : {
+                minify: production && {
+                  collapseWhitespace: true,
+                  keepClosingSlash: true,
+                  removeComments: false,
+                  removeRedundantAttributes: true,
+                  useShortDoctype: true,
+                },
+              }),
         }),
         // public/ is served as is, beside index.html (the shell's favicon).
         ...(existsSync(path.join(part.dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: 'public' }] })] : []),
         ...(isRemote ? [] : [new DefaultRemotesConfigPlugin()]),
+        ...(isRemote && production
+          ? [new BrowserBuildRecordPlugin({ entryFile: 'remoteEntry.js', record: browserRecord })]
+          : []),
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // html-webpack-plugin minifies index.html; webpack's own HTML minifier would drop the server's markers
+        minimizeOptions: { html: false },
+      },
       // rebuilds reuse unchanged modules (node_modules/.cache/webpack); a change to this factory,
       // the part's config or the manifest starts afresh
       cache: {
@@ -152,5 +188,11 @@ export function createPartConfig(options) {
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
+    // production builds carry the server half too; `npm run dev` renders in the browser only
+    if (!production) return browser;
+    return [
+      browser,
+      isRemote ? remoteServerConfig(part, production, browserRecord) : shellServerConfig(part, production),
+    ];
   };
 }

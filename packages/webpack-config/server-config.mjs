@@ -1,0 +1,115 @@
+// The server half of a part's production build, written into its dist/server/: a remote's container
+// for Node (loaded by the API's render worker over HTTP, like the browser loads the other half), or
+// the shell's render module. Both share the browser build's loaders, so class names, picture URLs
+// and markup match what the browser renders.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { serverPublicPathMarker } from '@portfolio/parts';
+import { pictureRules } from './picture-rules.mjs';
+import { ServerManifestPlugin } from './plugins/server-manifest-plugin.mjs';
+import { sharedSingletons } from './shared.mjs';
+
+const require = createRequire(import.meta.url);
+
+function serverRules(part, production) {
+  return [
+    {
+      test: /\.tsx?$/,
+      loader: require.resolve('ts-loader'),
+      options: { configFile: path.join(part.dir, 'tsconfig.json'), transpileOnly: true },
+    },
+    {
+      // class names only: the browser build ships the stylesheets
+      test: /\.css$/,
+      loader: require.resolve('css-loader'),
+      options: {
+        modules: {
+          auto: /\.module\.css$/,
+          namedExport: false,
+          exportLocalsConvention: 'as-is',
+          exportOnlyLocals: true,
+          localIdentName: production ? `${part.name}-[hash:base64:6]` : `${part.name}-[name]__[local]`,
+        },
+      },
+    },
+    { test: /\.md$/, type: 'asset/source' },
+    ...pictureRules({ emit: false }),
+  ];
+}
+
+function baseConfig(part, production) {
+  return {
+    name: 'server',
+    dependencies: ['browser'],
+    mode: production ? 'production' : 'development',
+    context: part.dir,
+    devtool: 'source-map',
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    module: { rules: serverRules(part, production) },
+    // readable stack traces in the server's log; nothing is downloaded by a browser
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
+    cache: {
+      type: 'filesystem',
+      name: `${part.name}-server-${production ? 'production' : 'development'}`,
+      buildDependencies: { config: [import.meta.filename, path.join(part.dir, 'webpack.config.mjs')] },
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * A remote's container for Node: the same `exposes` and singletons as its browser build. Its public
+ * path is a marker (parts.mjs), so picture URLs come out as the browser build's once the render
+ * module fills it in; chunks are found beside the entry's URL (the node runtime plugin's fallback).
+ */
+export function remoteServerConfig(part, production, browserRecord) {
+  return {
+    ...baseConfig(part, production),
+    target: 'async-node',
+    entry: {},
+    output: {
+      path: path.join(part.dir, 'dist', 'server'),
+      publicPath: serverPublicPathMarker(part.name),
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: `portfolio_${part.name}_server`,
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: part.name,
+        filename: 'remoteEntry.[contenthash:10].js',
+        exposes: part.exposes,
+        shared: sharedSingletons,
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        manifest: false,
+        dts: false,
+        experiments: { optimization: { target: 'node', disableRemote: true, disableSnapshot: true } },
+      }),
+      new ServerManifestPlugin({ name: part.name, browser: browserRecord }),
+    ],
+  };
+}
+
+/** The shell's render module (shell/dist/server/render.js): the API's render worker requires it. */
+export function shellServerConfig(part, production) {
+  return {
+    ...baseConfig(part, production),
+    target: 'node',
+    entry: { render: part.serverEntry },
+    output: {
+      path: path.join(part.dir, 'dist', 'server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    // one file: the worker loads it once per set of section builds
+    plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
+  };
+}
