@@ -1,23 +1,53 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
-import './layout/site.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { registerRemotesFromConfig } from './federation/remotes-config';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from '@portfolio/router';
+import { loadRemoteRoutes } from './federation/load-remote-routes';
+import { registerRemotesFromConfig, registerSectionEntries } from './federation/remotes-config';
+import { App, createSiteRouter } from './app/app';
+import { readPageData } from './app/page-data';
+import { resolveLazyMatches } from './app/resolve-lazy-matches';
+import { buildRoutes } from './app/routes';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+function rootElement(): HTMLElement {
+  const element = document.getElementById('root');
+  if (!element) throw new Error('index.html has no #root element');
+  return element;
+}
 
-registerRemotesFromConfig()
-  .catch((error: unknown) => {
-    // Without remotes.json every section is unavailable, but the frame and the error views still work.
-    console.error('Could not read /remotes.json', error);
-  })
-  .finally(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+const container = rootElement();
+const page = readPageData();
+
+/** A server-rendered page: the same section builds and data as the server's, then hydrate its HTML. */
+async function hydratePage(router: unknown): Promise<void> {
+  const routes = buildRoutes(loadRemoteRoutes);
+  await resolveLazyMatches(routes, window.location.pathname);
+  (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = router;
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+}
+
+/** `npm run dev`, or a page whose section the server could not render: the browser renders it alone. */
+function renderPage(): void {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createSiteRouter()} />
+    </StrictMode>,
+  );
+}
+
+if (page) {
+  registerSectionEntries(page.sections);
+  if (page.clientRender) renderPage();
+  else hydratePage(page.router).catch(renderPage);
+} else {
+  registerRemotesFromConfig()
+    .catch((error: unknown) => {
+      // Without remotes.json every section is unavailable, but the frame and the error views still work.
+      console.error('Could not read /remotes.json', error);
+    })
+    .finally(renderPage);
+}

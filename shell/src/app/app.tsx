@@ -1,24 +1,28 @@
 import { useCallback, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from '@portfolio/router';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { loadRemoteRoutes } from '../federation/load-remote-routes';
 import { resetRemote } from '../federation/remotes-config';
 import { RetryRemoteContext } from './retry-remote-context';
 import { buildRoutes } from './routes';
 
-const createSiteRouter = () => createBrowserRouter(buildRoutes());
+export type SiteRouter = ReturnType<typeof createBrowserRouter>;
+
+export const createSiteRouter = (): SiteRouter => createBrowserRouter(buildRoutes(loadRemoteRoutes));
 
 /**
  * React Router remembers a route whose `lazy` failed, so Retry makes a fresh router over fresh
  * route objects (same URL, no page reload) after the federation runtime forgets the failed remote.
  */
-export function App() {
-  const [router, setRouter] = useState(createSiteRouter);
+export function App({ router: firstRouter }: { router: SiteRouter }) {
+  const [router, setRouter] = useState(firstRouter);
   const retryRemote = useCallback((remote: RemoteName) => {
-    resetRemote(remote);
-    setRouter((previous) => {
-      previous.dispose();
-      return createSiteRouter();
-    });
+    const renew = () =>
+      setRouter((previous) => {
+        previous.dispose();
+        return createSiteRouter();
+      });
+    resetRemote(remote).then(renew, renew);
   }, []);
   return (
     <RetryRemoteContext.Provider value={retryRemote}>

@@ -3,27 +3,40 @@ import type {
   RemoteName,
   RemoteRouteIds,
   RemoteRouteModule,
+  RemoteRoutes,
   RemoteRoutesModule,
 } from '@portfolio/contracts/remote-routes';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 
-/** Fetch a remote's `./routes` module (once; the federation runtime caches it). */
-export async function loadRemoteRoutes<R extends RemoteName>(remote: R): Promise<RemoteRoutesModule<R>['default']> {
-  let module: RemoteRoutesModule<R> | null;
-  try {
-    module = await loadRemote<RemoteRoutesModule<R>>(`${remote}/routes`);
-  } catch (error) {
-    throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, { cause: error });
-  }
-  if (!module?.default)
-    throw new RemoteUnavailableError(remote, { cause: new Error('./routes has no default export') });
-  return module.default;
+/** Fetches a section's `./routes` (the browser's federation runtime, or the server's instance). */
+export type SectionRoutesLoader = <R extends RemoteName>(remote: R) => Promise<RemoteRoutes<R>>;
+
+/** A section loader over a federation instance's `loadRemote`; whatever fails names the section. */
+export function sectionRoutesLoader(load: <T>(id: string) => Promise<T | null>): SectionRoutesLoader {
+  return async <R extends RemoteName>(remote: R) => {
+    let module: RemoteRoutesModule<R> | null;
+    try {
+      module = await load<RemoteRoutesModule<R>>(`${remote}/routes`);
+    } catch (error) {
+      throw error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, { cause: error });
+    }
+    if (!module?.default)
+      throw new RemoteUnavailableError(remote, { cause: new Error('./routes has no default export') });
+    return module.default;
+  };
 }
 
+/** The browser's: the federation runtime caches each remote's module once it is fetched. */
+export const loadRemoteRoutes: SectionRoutesLoader = sectionRoutesLoader(loadRemote);
+
 /** A `route.lazy` that takes the route's modules from a remote. */
-export function lazyFromRemote<R extends RemoteName>(remote: R, routeId: RemoteRouteIds[R]) {
+export function lazyFromRemote<R extends RemoteName>(
+  loadSection: SectionRoutesLoader,
+  remote: R,
+  routeId: RemoteRouteIds[R],
+) {
   return async (): Promise<RemoteRouteModule> => {
-    const routes = await loadRemoteRoutes(remote);
+    const routes = await loadSection(remote);
     const entry = routes[routeId];
     if (typeof entry !== 'function') return entry;
     try {

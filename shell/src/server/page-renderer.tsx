@@ -1,0 +1,116 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from '@portfolio/router/server';
+import { remotes } from '@portfolio/parts';
+import {
+  isSectionBuild,
+  type CreatePageRenderer,
+  type PageRequest,
+  type RenderedPage,
+} from '@portfolio/contracts/page-render';
+import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { buildRoutes } from '../app/routes';
+import { sectionRoutesLoader, type SectionRoutesLoader } from '../federation/load-remote-routes';
+import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
+import { hydrationData } from './hydration-data';
+import { pageHead } from './page-head';
+import { checkTemplate, pageDocument } from './page-document';
+import { createServerFederation } from './server-federation';
+import { sectionUrls } from './section-urls';
+import { sitemapPaths } from './sitemap-paths';
+
+const sectionOfRoute = new Map<string, RemoteName>(
+  remotes.flatMap((remote) => remote.routeIds.map((routeId) => [routeId, remote.name] as const)),
+);
+
+const isUnavailable = (context: StaticHandlerContext) =>
+  Object.values(context.errors ?? {}).some((error) => error instanceof RemoteUnavailableError);
+
+/**
+ * Renders the site's pages with one set of section builds (a worker thread holds one renderer; a new
+ * build of any section gets a new worker). React Router's static handler runs the routes' loaders and
+ * the sections' code on the server; the page carries what the browser needs to hydrate the same tree.
+ */
+export const createPageRenderer: CreatePageRenderer = ({ template, sections }) => {
+  checkTemplate(template);
+  const builds = sections.filter(isSectionBuild);
+  const missing = new Set(sections.filter((section) => !isSectionBuild(section)).map((section) => section.name));
+  const federation = createServerFederation(builds);
+  const fromFederation = sectionRoutesLoader((id) => federation.loadRemote(id));
+  const loadSection: SectionRoutesLoader = (remote) =>
+    missing.has(remote) ? Promise.reject(new RemoteUnavailableError(remote)) : fromFederation(remote);
+  const routes = buildRoutes(loadSection);
+  // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
+  const handler = createStaticHandler(routes);
+
+  const ready = Promise.all(
+    builds.map((build) =>
+      loadSection(build.name).then(
+        () => null,
+        () => build.name,
+      ),
+    ),
+  ).then((failed) => ({ unavailable: [...missing, ...failed.filter((name) => name !== null)] }));
+
+  const renderApp = (context: StaticHandlerContext) =>
+    renderToString(
+      <StrictMode>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </StrictMode>,
+    );
+
+  async function render({ url, siteUrl }: PageRequest): Promise<RenderedPage> {
+    const requestUrl = new URL(url);
+    const context = await handler.query(new Request(requestUrl));
+    if (context instanceof Response) {
+      return { status: context.status, location: context.headers.get('Location') ?? '/' };
+    }
+    const urls = sectionUrls(sections, requestUrl.origin);
+    let status = isUnavailable(context) ? 503 : context.statusCode;
+    let pageContext = context;
+    let body: string;
+    try {
+      body = renderApp(pageContext);
+    } catch (error) {
+      // a section that throws while rendering here shows the error view; the browser then tries on its own
+      status = 500;
+      pageContext = { ...context, statusCode: status, errors: { sections: error } };
+      body = renderApp(pageContext);
+    }
+    const sectionName = [...context.matches]
+      .reverse()
+      .map((match) => sectionOfRoute.get(match.route.id))
+      .find(Boolean);
+    const section = builds.find((build) => build.name === sectionName);
+    const clientRender = status >= 500;
+    const html = pageDocument(template, {
+      head: pageHead({
+        matches: context.matches.map((match) => ({
+          id: match.route.id,
+          handle: match.route.handle as unknown,
+          loaderData: context.loaderData[match.route.id] as unknown,
+        })),
+        status,
+        pathname: requestUrl.pathname,
+        siteUrl,
+        absoluteUrl: (value) => urls.absolute(value, siteUrl),
+      }),
+      preloads: section && !clientRender ? urls.scriptsOf(section) : [],
+      stylesheets: section ? urls.stylesheetsOf(section) : [],
+      body,
+      data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
+    });
+    return { status, html: urls.withPublicPaths(html) };
+  }
+
+  return { ready, render, sitemapPaths: () => sitemapPaths(routes) };
+};

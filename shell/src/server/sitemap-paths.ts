@@ -1,0 +1,37 @@
+import type { RouteObject } from '@portfolio/router';
+import type { RouteHandle } from '@portfolio/contracts/remote-routes';
+
+const joinPath = (parent: string, path: string) => `${parent.replace(/\/$/, '')}/${path}`;
+
+const fillPath = (path: string, params: Readonly<Record<string, string>>) =>
+  path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+
+async function handleOf(route: RouteObject): Promise<RouteHandle | undefined> {
+  if (typeof route.lazy !== 'function') return route.handle as RouteHandle | undefined;
+  try {
+    return (await route.lazy()).handle as RouteHandle | undefined;
+  } catch {
+    return undefined; // a section that cannot be loaded lists no pages with parameters
+  }
+}
+
+/**
+ * Every public page: each section's route, and for a path with parameters (a project's page) every
+ * parameter set its section's handle lists. Layouts, the catch-all and pathless routes are not pages.
+ */
+export async function sitemapPaths(routes: readonly RouteObject[]): Promise<string[]> {
+  const paths: string[] = [];
+  async function visit(route: RouteObject, parent: string): Promise<void> {
+    if (route.path === '*') return;
+    const path = route.path ? joinPath(parent, route.path).replace(/^\/\//, '/') : parent;
+    if (route.lazy) {
+      if (path.includes(':')) {
+        const params = (await handleOf(route))?.sitemapParams?.() ?? [];
+        paths.push(...params.map((set) => fillPath(path, set)));
+      } else paths.push(path || '/');
+    }
+    for (const child of route.children ?? []) await visit(child, path);
+  }
+  for (const route of routes) await visit(route, '');
+  return [...new Set(paths)];
+}
