@@ -1,5 +1,6 @@
 import { redirect } from '@portfolio/router';
-import type { RemoteRoutes } from '@portfolio/contracts/remote-routes';
+import type { RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
+import { pageDescription } from '@portfolio/contracts/page-description';
 import type { GalleryPhoto } from '@portfolio/ui/gallery';
 import { about, type AboutData } from './about';
 import { loadGalleryPhotos } from './gallery-photos';
@@ -22,6 +23,10 @@ const routes = {
         return redirect('/');
       }
     },
+    handle: {
+      // the introduction's first paragraph says who the owner is
+      description: pageDescription(about.basics.intro.split(/\n\s*\n/)[0] ?? ''),
+    } satisfies RouteHandle,
   },
 } satisfies RemoteRoutes<'about'>;
 

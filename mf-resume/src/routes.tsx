@@ -1,7 +1,12 @@
 import { redirect } from '@portfolio/router';
-import type { RemoteRoutes } from '@portfolio/contracts/remote-routes';
+import type { RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
+import { pageDescription } from '@portfolio/contracts/page-description';
+import { profileCardUrl } from './content/resume-images';
 import { isCompleteResume, resume, type ResumeData } from './resume';
 import { ResumePage } from './pages/resume-page';
+
+const withResume = <T,>(data: unknown, read: (loaded: ResumeData) => T) =>
+  isCompleteResume(data) ? read(data) : undefined;
 
 /** This remote's side of the federation contract: the Resume page. */
 const routes = {
@@ -9,6 +14,10 @@ const routes = {
     Component: ResumePage,
     // docs/product-rules.md: the resume loader sends the visitor home if its data cannot be read.
     loader: (): ResumeData | Response => (isCompleteResume(resume) ? resume : redirect('/')),
+    handle: {
+      description: (data) => withResume(data, (loaded) => pageDescription(loaded.summary)),
+      image: (data) => withResume(data, (loaded) => profileCardUrl(loaded.headerCard.profilePic)),
+    } satisfies RouteHandle,
   },
 } satisfies RemoteRoutes<'resume'>;
 

@@ -1,11 +1,14 @@
 import { redirect, type LoaderFunctionArgs } from '@portfolio/router';
 import type { RemoteRouteModule, RouteHandle } from '@portfolio/contracts/remote-routes';
-import { loadProject, type Project } from '../projects';
+import { loadProject, projects, type Project } from '../projects';
+import { projectCardUrl } from '../content/project-cards';
 import { ProjectPage } from './project-page';
 
 export interface ProjectLoaderData {
   project: Project;
 }
+
+const projectOf = (data: unknown) => (data as ProjectLoaderData | undefined)?.project;
 
 export const projectRoute = {
   Component: ProjectPage,
@@ -18,6 +21,13 @@ export const projectRoute = {
     }
   },
   handle: {
-    title: (data: unknown) => (data as ProjectLoaderData | undefined)?.project.title,
+    title: (data) => projectOf(data)?.title,
+    description: (data) => projectOf(data)?.description,
+    image: (data) => {
+      const project = projectOf(data);
+      return project && projectCardUrl(project.thumbnailImg);
+    },
+    // every project has a page of its own
+    sitemapParams: () => projects.map((project) => ({ projectId: project.id })),
   } satisfies RouteHandle,
 } satisfies RemoteRouteModule;

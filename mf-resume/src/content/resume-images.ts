@@ -1,4 +1,5 @@
 import profile from './images/profile.svg';
+import profileCard from './images/profile.svg?social-card';
 
 /** Pictures the resume data names by file. */
 const imagesByName: Readonly<Record<string, string>> = {
@@ -8,4 +9,13 @@ const imagesByName: Readonly<Record<string, string>> = {
 /** The header card's picture; an unknown name falls back to the sample portrait rather than a broken image. */
 export function profilePictureUrl(name: string): string {
   return imagesByName[name] ?? profile;
+}
+
+const cardsByName: Readonly<Record<string, string>> = {
+  'profile.svg': profileCard,
+};
+
+/** The portrait as a link-preview PNG (made by the build from the same picture). */
+export function profileCardUrl(name: string): string {
+  return cardsByName[name] ?? profileCard;
 }
