@@ -1,9 +1,23 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { Link } from '@portfolio/router';
 import { randomDoorIndex, type DoorGroupDoors } from '../doors';
 import { doorImageUrl } from '../content/door-images';
 import { DoorMat } from './door-mat';
 import styles from './door-group.module.css';
+
+const picks = new WeakMap<DoorGroupDoors, number>();
+
+/** One random door per group and page load, kept while the page lives. */
+function pickedDoorIndex(doors: DoorGroupDoors): number {
+  let index = picks.get(doors);
+  if (index === undefined) {
+    index = randomDoorIndex(doors.length);
+    picks.set(doors, index);
+  }
+  return index;
+}
+
+const stayTheSame = () => () => undefined;
 
 /**
  * One door group: a random door of the group on load, open while hovered or focused, its tooltip
@@ -11,7 +25,14 @@ import styles from './door-group.module.css';
  * fixed-size frame, so neither a swap nor opening moves anything on the page.
  */
 export function DoorGroup({ doors, matLabel }: { doors: DoorGroupDoors; matLabel: string }) {
-  const [shownId, setShownId] = useState(() => (doors[randomDoorIndex(doors.length)] ?? doors[0]).id);
+  // the server's page (the same for every visitor) shows each group's first door, the browser then its random one
+  const pickedIndex = useSyncExternalStore(
+    stayTheSame,
+    () => pickedDoorIndex(doors),
+    () => 0,
+  );
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const shownId = chosenId ?? (doors[pickedIndex] ?? doors[0]).id;
   const [open, setOpen] = useState(false);
   const tooltipId = useId();
   const door = doors.find((candidate) => candidate.id === shownId) ?? doors[0];
@@ -51,7 +72,7 @@ export function DoorGroup({ doors, matLabel }: { doors: DoorGroupDoors; matLabel
         shownId={shownId}
         label={matLabel}
         onChoose={(chosen) => {
-          setShownId(chosen.id);
+          setChosenId(chosen.id);
           setOpen(false);
         }}
       />
