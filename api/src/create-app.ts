@@ -29,7 +29,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   useRateLimits(app, config);
   app.use('/api', cookieParser(cookieSecret(config)));
   acceptJsonBodies(app);
-  if (config.siteDir) serveSite(app, config.siteDir);
+  if (config.siteDir) serveSite(app, { ...config, siteDir: config.siteDir });
   app.enableShutdownHooks();
   await app.init();
   return app;

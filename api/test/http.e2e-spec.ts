@@ -17,7 +17,7 @@ describe('the server over HTTP', () => {
   it('keeps hashed files for a year and revalidates the ones that name them', async () => {
     const hashed = await fetch(`${app.baseUrl}/main.0123456789.js`);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const file of ['/', '/remotes.json', '/mf/home/remoteEntry.js', '/mf/projects/mf-manifest.json']) {
+    for (const file of ['/remotes.json', '/mf/home/remoteEntry.js', '/mf/projects/mf-manifest.json']) {
       const response = await fetch(`${app.baseUrl}${file}`);
       expect([file, response.status]).toEqual([file, 200]);
       expect([file, response.headers.get('cache-control')]).toEqual([file, 'no-cache']);

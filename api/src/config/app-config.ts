@@ -18,6 +18,10 @@ export interface AppConfig {
   dataDir: string;
   /** Where the built shell and remotes are; null: serve the API only. */
   siteDir: string | null;
+  /** The public origin for canonical and Open Graph URLs and the sitemap; null: each request's own. */
+  siteUrl: string | null;
+  /** How often a section's URL is looked at for a new build (server rendering). */
+  sectionRefreshMs: number;
   recaptcha: {
     siteKey: string;
     secret: string;
@@ -74,6 +78,14 @@ function originList(name: string, value: string | undefined): string[] {
     });
 }
 
+function siteOrigin(value: string | undefined): string | null {
+  if (!value) return null;
+  const url = new URL(httpUrl('SITE_URL', value));
+  if (url.pathname !== '/' || url.search || url.hash)
+    fail(`SITE_URL must be an origin like https://example.com, not "${value}"`);
+  return url.origin;
+}
+
 function emailAddress(name: string, value: string): string {
   if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(value)) fail(`${name} must be one email address, not "${value}"`);
   return value;
@@ -103,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: wholeNumber('PORT', env.PORT, 8080, 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     siteDir: env.SERVE_SITE === 'false' ? null : path.resolve(env.SITE_DIR ?? repoRoot),
+    siteUrl: siteOrigin(env.SITE_URL),
+    sectionRefreshMs: wholeNumber('SECTION_REFRESH_MS', env.SECTION_REFRESH_MS, 2000, 100, 3_600_000),
     recaptcha: {
       siteKey: env.RECAPTCHA_SITE_KEY || googleTestKeys.siteKey,
       secret,

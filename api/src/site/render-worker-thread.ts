@@ -1,0 +1,133 @@
+import { Worker } from 'node:worker_threads';
+import type { PageRequest, RenderedPage } from '@portfolio/contracts/page-render';
+import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import type { RenderWorkerData, WorkerMessage, WorkerRequest } from './render-messages.js';
+
+export interface RenderWorkerThreadOptions {
+  script: URL;
+  startTimeoutMs: number;
+  renderTimeoutMs: number;
+}
+
+interface Pending {
+  resolve: (message: WorkerMessage) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * One render worker: started with one set of section builds, answering render and sitemap requests
+ * by id. A worker that stops answering is ended; one that is retired ends once its last answer is out.
+ */
+export class RenderWorkerThread {
+  readonly ready: Promise<{ unavailable: RemoteName[] }>;
+  readonly startedAt = Date.now();
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private lastId = 0;
+  private retired = false;
+  private ended = false;
+
+  constructor(
+    readonly signature: string,
+    data: RenderWorkerData,
+    private readonly options: RenderWorkerThreadOptions,
+  ) {
+    this.worker = new Worker(options.script, { workerData: data });
+    this.ready = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`the render worker did not start within ${options.startTimeoutMs} ms`));
+        void this.end();
+      }, options.startTimeoutMs);
+      this.worker.on('message', (message: WorkerMessage) => {
+        if (message.kind === 'ready') {
+          clearTimeout(timer);
+          resolve({ unavailable: message.unavailable });
+        } else if (message.kind === 'failed') {
+          clearTimeout(timer);
+          reject(new Error(`the render worker could not start: ${message.error}`));
+          void this.end();
+        } else this.settle(message);
+      });
+      this.worker.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+        this.failAll(error);
+      });
+      this.worker.on('exit', (code) => {
+        clearTimeout(timer);
+        this.ended = true;
+        const error = new Error(`the render worker ended (exit ${code})`);
+        reject(error);
+        this.failAll(error);
+      });
+    });
+    // a start-up failure is also reported to whoever awaits `ready`
+    this.ready.catch(() => undefined);
+  }
+
+  /** Ended, or no longer answering: the pool starts another. */
+  get dead(): boolean {
+    return this.ended;
+  }
+
+  async render(request: PageRequest): Promise<RenderedPage> {
+    const message = await this.call({ kind: 'render', request });
+    if (message.kind !== 'page') throw new Error('the render worker answered out of turn');
+    return message.page;
+  }
+
+  async sitemapPaths(): Promise<string[]> {
+    const message = await this.call({ kind: 'sitemap' });
+    if (message.kind !== 'sitemap') throw new Error('the render worker answered out of turn');
+    return message.paths;
+  }
+
+  /** No new work: the worker ends as soon as what it is rendering is out. */
+  retire(): void {
+    this.retired = true;
+    if (this.pending.size === 0) void this.end();
+  }
+
+  end(): Promise<number> {
+    this.ended = true;
+    return this.worker.terminate();
+  }
+
+  private call(
+    request: WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never,
+  ): Promise<WorkerMessage> {
+    if (this.ended) return Promise.reject(new Error('the render worker has ended'));
+    const id = ++this.lastId;
+    return new Promise<WorkerMessage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // a render that never ends (a section's code in a loop) ends its worker; the next request gets a new one
+        this.failAll(new Error(`the render worker did not answer within ${this.options.renderTimeoutMs} ms`));
+        void this.end();
+      }, this.options.renderTimeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      this.worker.postMessage({ ...request, id });
+    }).then((message) => {
+      if (message.kind === 'error') throw new Error(message.error);
+      return message;
+    });
+  }
+
+  private settle(message: WorkerMessage): void {
+    if (!('id' in message)) return;
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.pending.delete(message.id);
+    pending.resolve(message);
+    if (this.retired && this.pending.size === 0) void this.end();
+  }
+
+  private failAll(error: Error): void {
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,117 @@
+import { serverManifestPath } from '@portfolio/parts';
+import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
+import type { SectionBuild, SectionState } from '@portfolio/contracts/page-render';
+import { resolveSectionUrl } from './section-url.js';
+
+/** A section's server/manifest.json, as its build writes it (paths relative to the manifest). */
+interface ServerManifest {
+  version: string;
+  serverEntry: string;
+  browserEntry: string;
+  styles: string[];
+  scripts: string[];
+}
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function checkManifest(value: unknown): ServerManifest {
+  const manifest = value as Partial<ServerManifest> | null;
+  if (
+    typeof manifest?.version !== 'string' ||
+    typeof manifest.serverEntry !== 'string' ||
+    typeof manifest.browserEntry !== 'string' ||
+    !isStringList(manifest.styles) ||
+    !isStringList(manifest.scripts)
+  ) {
+    throw new Error(`${serverManifestPath} is not a section's server manifest`);
+  }
+  return manifest as ServerManifest;
+}
+
+interface Known {
+  state: SectionState;
+  checkedAt: number;
+  etag: string | null;
+  checking: Promise<void> | null;
+}
+
+export interface SectionBuildsOptions {
+  /** how old a section's known build may be before it is looked up again (in the background) */
+  refreshMs: number;
+  /** how long one look-up may take */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Which build each section is at, found from its URL in remotes.json: the server manifest beside that
+ * URL names the build's version, its server entry and what its pages link to. Looked up at most once
+ * per `refreshMs` per URL; a request never waits for a look-up but the very first one.
+ */
+export class SectionBuilds {
+  private readonly known = new Map<string, Known>();
+
+  constructor(private readonly options: SectionBuildsOptions) {}
+
+  /** Every section's build for this remotes.json; root-relative URLs are fetched from `selfOrigin`. */
+  async current(config: RemotesConfig, selfOrigin: string): Promise<SectionState[]> {
+    return Promise.all(remoteNames.map((name) => this.section(name, config[name], selfOrigin)));
+  }
+
+  private async section(name: RemoteName, url: string, selfOrigin: string): Promise<SectionState> {
+    const manifestRef = resolveSectionUrl(serverManifestPath, url);
+    const manifestUrl = new URL(manifestRef, selfOrigin).href;
+    const key = `${name} ${manifestUrl} ${manifestRef}`;
+    const now = (this.options.now ?? Date.now)();
+    let known = this.known.get(key);
+    if (!known) {
+      known = { state: { name, url, error: 'not looked up yet' }, checkedAt: -Infinity, etag: null, checking: null };
+      this.known.set(key, known);
+    }
+    if (now - known.checkedAt >= this.options.refreshMs && !known.checking) {
+      const entry = known;
+      entry.checking = this.lookUp(entry, name, url, manifestRef, manifestUrl).finally(() => {
+        entry.checkedAt = (this.options.now ?? Date.now)();
+        entry.checking = null;
+      });
+    }
+    if (known.checkedAt === -Infinity && known.checking) await known.checking;
+    return known.state;
+  }
+
+  private async lookUp(known: Known, name: RemoteName, url: string, manifestRef: string, manifestUrl: string) {
+    try {
+      const response = await fetch(manifestUrl, {
+        headers: known.etag ? { 'If-None-Match': known.etag } : {},
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
+      });
+      if (response.status === 304 && 'version' in known.state) return;
+      if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}`);
+      const manifest = checkManifest(await response.json());
+      const fromManifest = (file: string) => resolveSectionUrl(file, manifestRef);
+      known.state = {
+        name,
+        version: manifest.version,
+        browserEntry: fromManifest(manifest.browserEntry),
+        serverEntry: new URL(manifest.serverEntry, manifestUrl).href,
+        styles: manifest.styles.map(fromManifest),
+        scripts: manifest.scripts.map(fromManifest),
+      } satisfies SectionBuild;
+      known.etag = response.headers.get('ETag');
+    } catch (error) {
+      known.state = { name, url, error: error instanceof Error ? error.message : String(error) };
+      known.etag = null;
+    }
+  }
+}
+
+/** One string per set of section builds: the same builds, the same pages. */
+export const buildsSignature = (sections: readonly SectionState[]): string =>
+  sections
+    .map((section) =>
+      'version' in section
+        ? `${section.name}@${section.version} ${section.browserEntry}`
+        : `${section.name} missing ${section.url}`,
+    )
+    .join('\n');

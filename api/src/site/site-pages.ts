@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { shell } from '@portfolio/parts';
+import type { RenderedPage } from '@portfolio/contracts/page-render';
+import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { PageCache } from './page-cache.js';
+import { remotesConfigReader } from './remotes-config-file.js';
+import { RenderWorkers } from './render-workers.js';
+import { SectionBuilds } from './section-builds.js';
+
+/** A response ready to send: the body as sent, and gzipped for clients that take it. */
+export interface SitePage {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: Buffer;
+  gzipped: Buffer | null;
+  etag: string;
+}
+
+export interface SitePageRequest {
+  /** path and query, as asked for */
+  path: string;
+  /** the origin the visitor's browser is on */
+  origin: string;
+  /** where this server answers itself: sections on the site's own origin are fetched from here */
+  selfOrigin: string;
+  /** another remotes.json for this request alone (the owner's preview): rendered afresh, never kept */
+  remotes?: RemotesConfig;
+}
+
+export interface SitePagesOptions {
+  siteDir: string;
+  /** SITE_URL: the public origin for canonical URLs, Open Graph and the sitemap; else each request's */
+  siteUrl: string | null;
+  /** how often a section's URL is looked at for a new build */
+  sectionRefreshMs: number;
+  /** the worker's script (tests give their own) */
+  workerScript?: URL;
+}
+
+/** A CDN may keep a page briefly and serve it while it fetches a fresh one; browsers always ask again. */
+const cacheControlFor = (status: number) =>
+  status >= 500 ? 'no-store' : 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+function sitePage(status: number, contentType: string, text: string, extra: Record<string, string> = {}): SitePage {
+  const body = Buffer.from(text);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return {
+    status,
+    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControlFor(status), ETag: etag, ...extra },
+    body,
+    gzipped: body.length > 1024 ? gzipSync(body) : null,
+    etag,
+  };
+}
+
+/** Pages that failed or fell back to the browser are rendered again next time. */
+const isKept = (page: SitePage) => page.headers['Cache-Control'] !== 'no-store';
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * The site's pages, rendered on the server from each section's current build and kept per URL and
+ * set of builds. It watches remotes.json and the sections' server manifests, so a moved or redeployed
+ * section shows within `sectionRefreshMs` or so, without a restart.
+ */
+export class SitePages {
+  private readonly shellDist: string;
+  private readonly readRemotesConfig: () => RemotesConfig | null;
+  private readonly builds: SectionBuilds;
+  private readonly workers: RenderWorkers;
+  private readonly cache = new PageCache<SitePage>(500);
+  private readonly rendering = new Map<string, Promise<SitePage>>();
+  private shellVersion = { checkedAt: 0, value: '' };
+
+  constructor(private readonly options: SitePagesOptions) {
+    this.shellDist = path.join(options.siteDir, shell.folder, 'dist');
+    this.readRemotesConfig = remotesConfigReader(path.join(this.shellDist, 'remotes.json'));
+    this.builds = new SectionBuilds({ refreshMs: options.sectionRefreshMs });
+    this.workers = new RenderWorkers({
+      script: options.workerScript ?? new URL('./render-worker.js', import.meta.url),
+      renderModule: this.renderModule,
+      readTemplate: () => readFileSync(this.templatePath, 'utf8'),
+      shellVersion: () => this.currentShellVersion(),
+      maxWorkers: 2,
+      retryUnavailableMs: 10_000,
+      startTimeoutMs: 30_000,
+      renderTimeoutMs: 10_000,
+    });
+  }
+
+  private get renderModule() {
+    return path.join(this.shellDist, 'server', 'render.js');
+  }
+
+  private get templatePath() {
+    return path.join(this.shellDist, 'index.html');
+  }
+
+  async page(request: SitePageRequest): Promise<SitePage> {
+    const config = request.remotes ?? this.readRemotesConfig();
+    if (!config || !existsSync(this.renderModule)) return this.clientRenderedPage();
+    const sections = await this.builds.current(config, request.selfOrigin);
+    const key = `${request.origin}${request.path}\n${this.workers.signatureOf(sections)}`;
+    if (request.remotes) return this.render(request, sections);
+    const kept = this.cache.get(key);
+    if (kept) return kept;
+    let rendering = this.rendering.get(key);
+    if (!rendering) {
+      rendering = this.render(request, sections).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, rendering);
+      void rendering.then((page) => isKept(page) && this.cache.set(key, page));
+    }
+    return rendering;
+  }
+
+  async sitemap(request: SitePageRequest): Promise<SitePage> {
+    const siteUrl = this.options.siteUrl ?? request.origin;
+    const config = this.readRemotesConfig();
+    let paths = ['/'];
+    if (config && existsSync(this.renderModule)) {
+      const worker = this.workers.workerFor(await this.builds.current(config, request.selfOrigin));
+      await worker.ready;
+      paths = await worker.sitemapPaths();
+    }
+    const urls = paths.map((pagePath) => `<url><loc>${xmlText(new URL(pagePath, siteUrl).href)}</loc></url>`);
+    return sitePage(
+      200,
+      'application/xml; charset=utf-8',
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`,
+    );
+  }
+
+  robots(request: SitePageRequest): SitePage {
+    const siteUrl = this.options.siteUrl ?? request.origin;
+    return sitePage(
+      200,
+      'text/plain; charset=utf-8',
+      `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.workers.close();
+  }
+
+  private async render(request: SitePageRequest, sections: Awaited<ReturnType<SectionBuilds['current']>>) {
+    let page: RenderedPage;
+    try {
+      const worker = this.workers.workerFor(sections);
+      await worker.ready;
+      page = await worker.render({
+        url: new URL(request.path, request.origin).href,
+        siteUrl: this.options.siteUrl ?? request.origin,
+      });
+    } catch (error) {
+      console.error('Rendering', request.path, 'failed; the browser renders it', error);
+      return this.clientRenderedPage();
+    }
+    if (page.location !== undefined)
+      return sitePage(page.status, 'text/plain; charset=utf-8', '', { Location: page.location });
+    return sitePage(page.status, 'text/html; charset=utf-8', page.html ?? '');
+  }
+
+  /** Without a server render, the shell's page as the browser renders it alone. */
+  private clientRenderedPage(): SitePage {
+    return sitePage(200, 'text/html; charset=utf-8', readFileSync(this.templatePath, 'utf8'), {
+      'Cache-Control': 'no-store',
+    });
+  }
+
+  /** The shell's build: its render module and page template, looked at no more than once a second. */
+  private currentShellVersion(): string {
+    const now = Date.now();
+    if (now - this.shellVersion.checkedAt > 1000) {
+      const stamp = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+      this.shellVersion = { checkedAt: now, value: `shell@${stamp(this.renderModule)}:${stamp(this.templatePath)}` };
+    }
+    return this.shellVersion.value;
+  }
+}
