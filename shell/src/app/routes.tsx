@@ -47,6 +47,8 @@ export function buildRoutes(loadSection: SectionRoutesLoader): RouteObject[] {
             {
               id: 'not-found',
               path: '*',
+              // never shown: its loader always throws, and the error page shows instead
+              element: null,
               loader: () => {
                 throw data(null, { status: 404, statusText: 'Not Found' });
               },

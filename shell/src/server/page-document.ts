@@ -4,7 +4,7 @@ import { escapeHtml } from './escape-html';
 export interface PageDocumentParts {
   /** title, meta and canonical tags */
   head: string;
-  /** the section's scripts, fetched while the shell's start */
+  /** the section's entry, fetched while the shell's own scripts load */
   preloads: readonly string[];
   stylesheets: readonly string[];
   /** the app's HTML */

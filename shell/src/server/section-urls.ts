@@ -18,7 +18,7 @@ export function sectionUrls(sections: readonly SectionState[], origin: string) {
     entries: Object.fromEntries(
       sections.map((section) => [section.name, absolute(isSectionBuild(section) ? section.browserEntry : section.url)]),
     ),
-    scriptsOf: (build: SectionBuild) => [build.browserEntry, ...build.scripts].map(absolute),
+    entryOf: (build: SectionBuild) => absolute(build.browserEntry),
     stylesheetsOf: (build: SectionBuild) => build.styles.map(absolute),
     /** a URL from a section's code: its build's pictures resolve to the browser build's, the rest to the site */
     absolute: (url: string, siteUrl: string) => new URL(withPublicPaths(url), siteUrl).href,

@@ -9,18 +9,18 @@ import {
 import { remotes } from '@portfolio/parts';
 import {
   isSectionBuild,
-  type CreatePageRenderer,
+  type PageRenderer,
+  type PageRendererOptions,
   type PageRequest,
   type RenderedPage,
 } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { buildRoutes } from '../app/routes';
-import { sectionRoutesLoader, type SectionRoutesLoader } from '../federation/load-remote-routes';
+import type { SectionRoutesLoader } from '../federation/load-remote-routes';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { hydrationData } from './hydration-data';
 import { pageHead } from './page-head';
 import { checkTemplate, pageDocument } from './page-document';
-import { createServerFederation } from './server-federation';
 import { sectionUrls } from './section-urls';
 import { sitemapPaths } from './sitemap-paths';
 
@@ -31,19 +31,22 @@ const sectionOfRoute = new Map<string, RemoteName>(
 const isUnavailable = (context: StaticHandlerContext) =>
   Object.values(context.errors ?? {}).some((error) => error instanceof RemoteUnavailableError);
 
+export interface PageRenderingOptions extends PageRendererOptions {
+  /** where a section's `./routes` comes from: the federation in the worker, route modules in tests */
+  loadSection: SectionRoutesLoader;
+}
+
 /**
  * Renders the site's pages with one set of section builds (a worker thread holds one renderer; a new
  * build of any section gets a new worker). React Router's static handler runs the routes' loaders and
  * the sections' code on the server; the page carries what the browser needs to hydrate the same tree.
  */
-export const createPageRenderer: CreatePageRenderer = ({ template, sections }) => {
+export function renderPages({ template, sections, loadSection: load }: PageRenderingOptions): PageRenderer {
   checkTemplate(template);
   const builds = sections.filter(isSectionBuild);
   const missing = new Set(sections.filter((section) => !isSectionBuild(section)).map((section) => section.name));
-  const federation = createServerFederation(builds);
-  const fromFederation = sectionRoutesLoader((id) => federation.loadRemote(id));
   const loadSection: SectionRoutesLoader = (remote) =>
-    missing.has(remote) ? Promise.reject(new RemoteUnavailableError(remote)) : fromFederation(remote);
+    missing.has(remote) ? Promise.reject(new RemoteUnavailableError(remote)) : load(remote);
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
@@ -104,7 +107,8 @@ export const createPageRenderer: CreatePageRenderer = ({ template, sections }) =
         siteUrl,
         absoluteUrl: (value) => urls.absolute(value, siteUrl),
       }),
-      preloads: section && !clientRender ? urls.scriptsOf(section) : [],
+      // the entry only: a chunk whose preload failed would fail again on Retry (the browser keeps the failure)
+      preloads: section && !clientRender ? [urls.entryOf(section)] : [],
       stylesheets: section ? urls.stylesheetsOf(section) : [],
       body,
       data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
@@ -113,4 +117,4 @@ export const createPageRenderer: CreatePageRenderer = ({ template, sections }) =
   }
 
   return { ready, render, sitemapPaths: () => sitemapPaths(routes) };
-};
+}

@@ -1,0 +1,195 @@
+/** @jest-environment node */
+import { Outlet, redirect, useLoaderData } from '@portfolio/router';
+import { serverPublicPathMarker } from '@portfolio/parts';
+import type { SectionState } from '@portfolio/contracts/page-render';
+import type { RemoteName, RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
+import type { PageData } from '../app/page-data';
+import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
+import { renderPages } from './page-rendering';
+
+const template =
+  '<!doctype html><html><head><!--page-head--><title>dev</title><!--/page-head--><link href="/main.css" rel="stylesheet"></head>' +
+  '<body><div id="root"><!--page-body--></div></body></html>';
+
+/** Sections as the API finds them: one on the site's own origin, one elsewhere. */
+const sections: SectionState[] = [
+  { name: 'home', version: 'h1', browserEntry: '/mf/home/remoteEntry.aaaa.js', serverEntry: 'http://x', styles: [] },
+  {
+    name: 'projects',
+    version: 'p1',
+    browserEntry: 'https://cdn.example.net/projects/remoteEntry.bbbb.js',
+    serverEntry: 'http://x',
+    styles: ['https://cdn.example.net/projects/list.cccc.css'],
+  },
+  { name: 'about', version: 'a1', browserEntry: '/mf/about/remoteEntry.dddd.js', serverEntry: 'http://x', styles: [] },
+  { name: 'resume', url: '/mf/resume/remoteEntry.js', error: 'answered 404' },
+];
+
+interface Project {
+  id: string;
+  title: string;
+}
+const projects: Project[] = [
+  { id: '1', title: 'A </script> title' },
+  { id: '2', title: 'Two' },
+];
+
+function ProjectsPage() {
+  return (
+    <section>
+      <h1>Projects</h1>
+      <Outlet />
+    </section>
+  );
+}
+
+function ProjectPage() {
+  const project = useLoaderData<Project>();
+  return (
+    <article>
+      <h2>{project.title}</h2>
+      <img src={`${serverPublicPathMarker('projects')}assets/${project.id}.png`} alt="" />
+    </article>
+  );
+}
+
+const sectionRoutes: { [R in RemoteName]?: RemoteRoutes<R> } = {
+  home: { home: { Component: () => <h1>HELLO</h1> } },
+  projects: {
+    projects: { Component: ProjectsPage, handle: { description: 'Every project.' } satisfies RouteHandle },
+    project: () =>
+      Promise.resolve({
+        Component: ProjectPage,
+        loader: ({ params }) => projects.find((project) => project.id === params.projectId) ?? redirect('/projects'),
+        handle: {
+          title: (data) => (data as Project).title,
+          image: (data) => `${serverPublicPathMarker('projects')}assets/${(data as Project).id}.png`,
+          sitemapParams: () => projects.map((project) => ({ projectId: project.id })),
+        } satisfies RouteHandle,
+      }),
+  },
+  about: {
+    about: {
+      Component: () => {
+        throw new Error('about cannot render on a server');
+      },
+    },
+  },
+};
+
+const renderer = renderPages({
+  template,
+  sections,
+  loadSection: (remote) => {
+    const routes = sectionRoutes[remote];
+    return routes ? Promise.resolve(routes as never) : Promise.reject(new RemoteUnavailableError(remote));
+  },
+});
+const render = (path: string) =>
+  renderer.render({ url: `http://localhost:8080${path}`, siteUrl: 'https://owner.example' });
+
+const headOf = (html: string) => /<head>(.*)<\/head>/s.exec(html)?.[1] ?? '';
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(headOf(html))?.[1];
+function pageData(html: string): PageData {
+  const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? 'null') as PageData;
+}
+
+describe('rendering pages on the server', () => {
+  it('knows which sections it cannot render before the first page', async () => {
+    expect(await renderer.ready).toEqual({ unavailable: ['resume'] });
+  });
+
+  it("renders a section's page inside the frame, with its own head", async () => {
+    const page = await render('/projects/project/2');
+    expect(page.status).toBe(200);
+    const html = page.html ?? '';
+    expect(html).toContain('<header class="site-header">');
+    expect(html).toContain('<h2>Two</h2>');
+    expect(headOf(html)).toContain('<title>Two | ');
+    expect(headOf(html)).not.toContain('<title>dev</title>');
+    expect(headOf(html)).toContain('<link rel="canonical" href="https://owner.example/projects/project/2">');
+    expect(metaContent(html, 'og:url')).toBe('https://owner.example/projects/project/2');
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    // the section's stylesheet after the shell's, its entry fetched early
+    expect(headOf(html)).toMatch(/main\.css.*list\.cccc\.css/);
+    expect(headOf(html)).toContain(
+      '<link rel="preload" as="script" href="https://cdn.example.net/projects/remoteEntry.bbbb.js">',
+    );
+  });
+
+  it("gives a section's pictures the browser build's URLs, which the browser will render too", async () => {
+    const html = (await render('/projects/project/2')).html ?? '';
+    expect(html).toContain('<img src="https://cdn.example.net/projects/assets/2.png"');
+    expect(metaContent(html, 'og:image')).toBe('https://cdn.example.net/projects/assets/2.png');
+    expect(html).not.toContain(serverPublicPathMarker('projects'));
+  });
+
+  it('names the exact builds and the data it rendered with, for hydration', async () => {
+    const data = pageData((await render('/projects/project/1')).html ?? '');
+    expect(data.clientRender).toBe(false);
+    expect(data.sections).toEqual({
+      home: 'http://localhost:8080/mf/home/remoteEntry.aaaa.js',
+      projects: 'https://cdn.example.net/projects/remoteEntry.bbbb.js',
+      about: 'http://localhost:8080/mf/about/remoteEntry.dddd.js',
+      resume: 'http://localhost:8080/mf/resume/remoteEntry.js',
+    });
+    expect(data.router).toMatchObject({ loaderData: { project: projects[0] }, errors: null });
+  });
+
+  it('keeps what a section says from closing the data block', async () => {
+    const html = (await render('/projects/project/1')).html ?? '';
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toContain('A \\u003c/script> title');
+  });
+
+  it('falls back to the site for what a page does not say', async () => {
+    const html = (await render('/')).html ?? '';
+    expect(metaContent(html, 'og:image')).toBe('https://owner.example/site-card.png');
+    expect(metaContent(html, 'og:type')).toBe('website');
+    expect(metaContent(html, 'description')).toBeTruthy();
+    expect(metaContent(await render('/projects').then((page) => page.html ?? ''), 'description')).toBe(
+      'Every project.',
+    );
+  });
+
+  it("answers a loader's redirect as an HTTP redirect", async () => {
+    expect(await render('/projects/project/42')).toEqual({ status: 302, location: '/projects' });
+  });
+
+  it("answers an unknown path with 404 and the error page inside the frame, which search engines don't index", async () => {
+    const page = await render('/no/such/page');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('Oops!');
+    expect(page.html).toContain('<header class="site-header">');
+    expect(metaContent(page.html ?? '', 'robots')).toBe('noindex');
+    expect(headOf(page.html ?? '')).not.toContain('rel="canonical"');
+    expect(pageData(page.html ?? '').router).toMatchObject({ errors: { sections: { status: 404 } } });
+  });
+
+  it('gives the routes of a section it could not load the unavailable view, 503, for the browser to retry', async () => {
+    const page = await render('/resume');
+    expect(page.status).toBe(503);
+    expect(page.html).toContain('This part of the site is unavailable');
+    expect(page.html).toContain('<footer class="site-footer">');
+    expect(pageData(page.html ?? '').clientRender).toBe(true);
+    expect((await render('/')).status).toBe(200);
+  });
+
+  it('shows the error view when a section throws while rendering, and lets the browser try', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const page = await render('/about');
+    logged.mockRestore();
+    expect(page.status).toBe(500);
+    expect(page.html).toContain('about cannot render on a server');
+    expect(pageData(page.html ?? '').clientRender).toBe(true);
+  });
+
+  it('lists every page for the sitemap, each project included', async () => {
+    expect((await renderer.sitemapPaths()).sort()).toEqual(
+      ['/', '/about', '/projects', '/projects/project/1', '/projects/project/2', '/resume'].sort(),
+    );
+  });
+});
