@@ -1,10 +1,30 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { remotes as parts } from '@portfolio/parts';
 
-/** A stand-in for the built site: the files `npm run build` leaves in each part's dist/. */
-export function fakeSite(remotes: Record<string, string> = { home: '/mf/home/remoteEntry.js' }): string {
+/** Writes a section's build into a dist/ folder: its browser entry and the server manifest naming its version. */
+export function writeSectionBuild(dist: string, version: string): void {
+  mkdirSync(path.join(dist, 'server'), { recursive: true });
+  writeFileSync(path.join(dist, `remoteEntry.${version}.js`), '/* browser entry */');
+  writeFileSync(path.join(dist, `server/remoteEntry.${version}.js`), '/* server entry */');
+  const manifest = {
+    version,
+    serverEntry: `remoteEntry.${version}.js`,
+    browserEntry: `../remoteEntry.${version}.js`,
+    styles: [`../styles.${version}.css`],
+  };
+  writeFileSync(path.join(dist, 'server/manifest.json'), JSON.stringify(manifest));
+}
+
+/**
+ * A stand-in for the built site: the files `npm run build` leaves in each part's dist/. With
+ * `renders`, the shell has a stand-in render module and each section a build ('<name>-1').
+ */
+export function fakeSite(
+  remotes: Record<string, string> = { home: '/mf/home/remoteEntry.js' },
+  renders = false,
+): string {
   const root = mkdtempSync(path.join(tmpdir(), 'portfolio-site-'));
   const write = (file: string, text: string) => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -17,6 +37,20 @@ export function fakeSite(remotes: Record<string, string> = { home: '/mf/home/rem
     write(`${folder}/dist/remoteEntry.js`, `var ${name} = {};`);
     write(`${folder}/dist/mf-manifest.json`, '{}');
     write(`${folder}/dist/__federation_expose_routes.abcdef0123.js`, '/* routes */');
+    if (renders) writeSectionBuild(path.join(root, folder, 'dist'), `${name}-1`);
+  }
+  if (renders) {
+    // over 1 KB, so it goes out compressed
+    const styles = `<style>${'.frame{margin:0}'.repeat(100)}</style>`;
+    write(
+      'shell/dist/index.html',
+      `<!doctype html><head><!--page-head--><title>shell</title><!--/page-head-->${styles}</head><div id="root"><!--page-body--></div>`,
+    );
+    mkdirSync(path.join(root, 'shell/dist/server'), { recursive: true });
+    copyFileSync(
+      path.join(import.meta.dirname, 'fake-render-module.cjs'),
+      path.join(root, 'shell/dist/server/render.js'),
+    );
   }
   return root;
 }

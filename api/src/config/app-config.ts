@@ -116,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     siteDir: env.SERVE_SITE === 'false' ? null : path.resolve(env.SITE_DIR ?? repoRoot),
     siteUrl: siteOrigin(env.SITE_URL),
-    sectionRefreshMs: wholeNumber('SECTION_REFRESH_MS', env.SECTION_REFRESH_MS, 2000, 100, 3_600_000),
+    sectionRefreshMs: wholeNumber('SECTION_REFRESH_MS', env.SECTION_REFRESH_MS, 2000, 10, 3_600_000),
     recaptcha: {
       siteKey: env.RECAPTCHA_SITE_KEY || googleTestKeys.siteKey,
       secret,

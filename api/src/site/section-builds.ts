@@ -9,7 +9,6 @@ interface ServerManifest {
   serverEntry: string;
   browserEntry: string;
   styles: string[];
-  scripts: string[];
 }
 
 const isStringList = (value: unknown): value is string[] =>
@@ -21,8 +20,7 @@ function checkManifest(value: unknown): ServerManifest {
     typeof manifest?.version !== 'string' ||
     typeof manifest.serverEntry !== 'string' ||
     typeof manifest.browserEntry !== 'string' ||
-    !isStringList(manifest.styles) ||
-    !isStringList(manifest.scripts)
+    !isStringList(manifest.styles)
   ) {
     throw new Error(`${serverManifestPath} is not a section's server manifest`);
   }
@@ -96,7 +94,6 @@ export class SectionBuilds {
         browserEntry: fromManifest(manifest.browserEntry),
         serverEntry: new URL(manifest.serverEntry, manifestUrl).href,
         styles: manifest.styles.map(fromManifest),
-        scripts: manifest.scripts.map(fromManifest),
       } satisfies SectionBuild;
       known.etag = response.headers.get('ETag');
     } catch (error) {

@@ -15,9 +15,8 @@ export interface SectionBuild {
   browserEntry: string;
   /** where the server loads this build's server entry from (an absolute URL) */
   serverEntry: string;
-  /** stylesheets of the section, and the scripts every route of it starts with (URLs like browserEntry) */
+  /** the section's stylesheets (URLs like browserEntry) */
   styles: readonly string[];
-  scripts: readonly string[];
 }
 
 /** A section whose build could not be found: its routes show the "unavailable" view. */

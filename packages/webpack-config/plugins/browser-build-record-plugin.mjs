@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 
-export const exposeChunkName = '__federation_expose_routes';
+/** The chunk group module federation gives the exposed `./routes` module. */
+const exposeChunkName = '__federation_expose_routes';
 
 const contentHash = (content) => createHash('sha256').update(content).digest('hex').slice(0, 10);
 
 /**
  * A remote's browser build, seen from the server: a copy of remoteEntry.js under a name that changes
  * with its content (so a page can name the exact build it was rendered with), the stylesheets its
- * routes use and the scripts every route starts with. The server build's manifest reads the record.
+ * routes use. The server build's manifest reads the record.
  */
 export class BrowserBuildRecordPlugin {
   /** @param {{ entryFile: string, record: Record<string, unknown> }} options */
@@ -44,7 +45,6 @@ export class BrowserBuildRecordPlugin {
           Object.assign(record, {
             entry: hashedEntry,
             styles: filesOf(reachable, '.css').sort(),
-            scripts: expose ? filesOf([expose], '.js') : [],
           });
         },
       );

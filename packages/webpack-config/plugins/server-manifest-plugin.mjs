@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * Paths are relative to the manifest itself, so dist/ can be served from any URL.
  */
 export class ServerManifestPlugin {
-  /** @param {{ name: string, browser: { entry?: string, styles?: string[], scripts?: string[] } }} options */
+  /** @param {{ name: string, browser: { entry?: string, styles?: string[] } }} options */
   constructor(options) {
     this.options = options;
   }
@@ -31,7 +31,6 @@ export class ServerManifestPlugin {
             serverEntry,
             browserEntry: fromServer(browser.entry),
             styles: browser.styles.map(fromServer),
-            scripts: browser.scripts.map(fromServer),
           };
           const version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
           compilation.emitAsset(

@@ -1,0 +1,21 @@
+// A stand-in for the shell's render module (shell/dist/server/render.js): it renders which section
+// builds its worker was started with, in which thread, and how many pages that worker has rendered.
+const { threadId } = require('node:worker_threads');
+
+let renders = 0;
+// what a section's code might leave behind when it is evaluated: a timer and a buffer nobody frees
+const leftBehind = { timer: setInterval(() => undefined, 60_000), buffer: Buffer.alloc(4 * 1024 * 1024, 1) };
+
+exports.createPageRenderer = ({ template, sections }) => ({
+  ready: Promise.resolve({ unavailable: sections.filter((section) => !('version' in section)).map((s) => s.name) }),
+  async render({ url, siteUrl }) {
+    renders += 1;
+    const { pathname } = new URL(url);
+    if (pathname === '/moved') return { status: 302, location: '/projects' };
+    if (pathname === '/broken') throw new Error('a section threw');
+    const builds = sections.map((section) => `${section.name}=${section.version ?? 'missing'}`).join(' ');
+    const main = `<main data-url="${url}" data-site="${siteUrl}" data-thread="${threadId}" data-renders="${renders}" data-left="${leftBehind.buffer.length}">${builds}</main>`;
+    return { status: pathname === '/nowhere' ? 404 : 200, html: template.replace('<!--page-body-->', main) };
+  },
+  sitemapPaths: async () => ['/', '/about', '/projects/project/1'],
+});

@@ -1,0 +1,201 @@
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { remotes } from '@portfolio/parts';
+import { eventually } from './eventually.js';
+import { SitePages } from '../src/site/site-pages.js';
+import { fakeSite, writeSectionBuild } from './fake-site.js';
+import { startApp, type RunningApp } from './start-app.js';
+
+const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
+
+interface Rendered {
+  status: number;
+  headers: Headers;
+  builds: string;
+  thread: string;
+  renders: number;
+  url: string;
+  site: string;
+}
+
+async function page(app: RunningApp, pagePath: string, headers: Record<string, string> = {}): Promise<Rendered> {
+  const response = await fetch(`${app.baseUrl}${pagePath}`, { headers, redirect: 'manual' });
+  const html = await response.text();
+  const main =
+    /<main data-url="([^"]*)" data-site="([^"]*)" data-thread="(\d+)" data-renders="(\d+)"[^>]*>([^<]*)<\/main>/.exec(
+      html,
+    );
+  return {
+    status: response.status,
+    headers: response.headers,
+    url: main?.[1] ?? '',
+    site: main?.[2] ?? '',
+    thread: main?.[3] ?? '',
+    renders: Number(main?.[4] ?? 0),
+    builds: main?.[5] ?? '',
+  };
+}
+
+/** Undoes a test's change to the shared site after it, whether it passed or not. */
+const tearDowns: Array<() => unknown> = [];
+const onTearDown = (undo: () => unknown) => tearDowns.push(undo);
+afterEach(async () => {
+  for (const undo of tearDowns.splice(0).reverse()) await undo();
+});
+
+describe('pages rendered on the server', () => {
+  // one server for the suite: a test that changes the site puts it back
+  const siteDir = fakeSite(sameOrigin, true);
+  const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ SERVE_SITE: 'true', SITE_DIR: siteDir, SECTION_REFRESH_MS: '20' });
+  });
+  afterAll(() => app.close());
+
+  it("renders a page with each section's build from remotes.json, and keeps it for the next visitor", async () => {
+    const first = await page(app, '/projects?sort=new');
+    expect(first.status).toBe(200);
+    expect(first.builds).toBe('home=home-1 about=about-1 projects=projects-1 resume=resume-1');
+    expect(first.url).toBe(`${app.baseUrl}/projects?sort=new`);
+    expect(first.site).toBe(app.baseUrl);
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    const again = await page(app, '/projects?sort=new');
+    expect([again.thread, again.renders]).toEqual([first.thread, first.renders]);
+    expect((await page(app, '/about')).renders).toBe(first.renders + 1);
+  });
+
+  it('answers revalidation with 304, compresses for clients that ask, and sends no body to HEAD', async () => {
+    const first = await fetch(`${app.baseUrl}/about`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await fetch(`${app.baseUrl}/about`, { headers: { 'If-None-Match': etag ?? '' } });
+    expect(revalidated.status).toBe(304);
+    const gzipped = await fetch(`${app.baseUrl}/about`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toContain('<main');
+    const head = await fetch(`${app.baseUrl}/about`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it("passes on a page's status and redirect", async () => {
+    expect((await page(app, '/nowhere')).status).toBe(404);
+    const moved = await page(app, '/moved');
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/projects');
+  });
+
+  it('renders a new build of a section behind the same URL in a new worker, without a restart', async () => {
+    const before = await page(app, '/');
+    writeSectionBuild(path.join(siteDir, 'mf-projects/dist'), 'projects-2');
+    onTearDown(() => writeSectionBuild(path.join(siteDir, 'mf-projects/dist'), 'projects-1'));
+    const after = await eventually(async () => {
+      const current = await page(app, '/');
+      return current.builds.includes('projects=projects-2') && current;
+    }, 'the new projects build');
+    expect(after.builds).toBe('home=home-1 about=about-1 projects=projects-2 resume=resume-1');
+    expect(after.thread).not.toBe(before.thread);
+  });
+
+  it('follows an edited remotes.json: a section on another origin, a section that is gone', async () => {
+    const elsewhere = await serveSectionBuild('projects-on-a-cdn');
+    onTearDown(() => {
+      elsewhere.close();
+      writeFileSync(remotesJson, JSON.stringify(sameOrigin));
+    });
+    const edited = {
+      ...sameOrigin,
+      projects: `${elsewhere.url}/mf-manifest.json`,
+      resume: '/mf/nothing/remoteEntry.js',
+    };
+    writeFileSync(remotesJson, JSON.stringify(edited));
+    const after = await eventually(async () => {
+      const current = await page(app, '/about');
+      return current.builds.includes('projects-on-a-cdn') && current;
+    }, 'the moved section');
+    expect(after.builds).toBe('home=home-1 about=about-1 projects=projects-on-a-cdn resume=missing');
+  });
+
+  it('hands the page to the browser when the render fails, and renders it again next time', async () => {
+    const response = await fetch(`${app.baseUrl}/broken`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toContain('<div id="root"><!--page-body--></div>');
+    expect((await page(app, '/')).status).toBe(200);
+  });
+
+  it("serves robots.txt and a sitemap of every page, on the request's origin", async () => {
+    const robots = await (await fetch(`${app.baseUrl}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${app.baseUrl}/sitemap.xml`);
+    const sitemap = await fetch(`${app.baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(locations(await sitemap.text())).toEqual([
+      `${app.baseUrl}/`,
+      `${app.baseUrl}/about`,
+      `${app.baseUrl}/projects/project/1`,
+    ]);
+  });
+
+  it('puts every absolute URL on SITE_URL when it is set', async () => {
+    const pages = new SitePages({ siteDir, siteUrl: 'https://owner.example', sectionRefreshMs: 20 });
+    onTearDown(() => pages.close());
+    const request = { origin: 'http://localhost:8080', selfOrigin: app.baseUrl };
+    const robots = pages.robots({ ...request, path: '/robots.txt' }).body.toString();
+    expect(robots).toContain('Sitemap: https://owner.example/sitemap.xml');
+    const sitemap = (await pages.sitemap({ ...request, path: '/sitemap.xml' })).body.toString();
+    expect(locations(sitemap)[0]).toBe('https://owner.example/');
+    const page = (await pages.page({ ...request, path: '/about' })).body.toString();
+    expect(page).toContain('data-url="http://localhost:8080/about" data-site="https://owner.example"');
+  });
+
+  it('keeps its memory when a section is redeployed 200 times', async () => {
+    // the API's thread after a full collection: what the ended workers' code could have kept alive
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const settledRss = () => {
+      // twice: a first collection frees what then lets a second free more
+      collect();
+      collect();
+      return process.memoryUsage().rss;
+    };
+    const growth: number[] = [];
+    let warm = 0;
+    for (let deploy = 1; deploy <= 200; deploy += 1) {
+      const version = `projects-${deploy % 2 === 0 ? 'a' : 'b'}`;
+      writeSectionBuild(path.join(siteDir, 'mf-projects/dist'), version);
+      while (!(await page(app, '/')).builds.includes(`projects=${version}`)) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // from the 50th on: jest's own start-up is behind us by then
+      if (deploy === 50) warm = settledRss();
+      if (deploy > 50 && deploy % 50 === 0) growth.push(Math.round((settledRss() - warm) / 1024 / 1024));
+    }
+    console.log(`RSS growth from the 50th redeploy to the 100th, 150th and 200th: ${growth.join(', ')} MB`);
+    // every worker's code left 4 MB and a timer behind: ended with its worker, none of it stays
+    expect(Math.max(...growth)).toBeLessThan(32);
+  }, 120_000);
+});
+
+const locations = (sitemap: string) => [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+
+/** A section's build on another origin, as a CDN would serve its dist/. */
+async function serveSectionBuild(version: string): Promise<{ url: string; close: () => void }> {
+  const manifest = JSON.stringify({
+    version,
+    serverEntry: `remoteEntry.${version}.js`,
+    browserEntry: `../remoteEntry.${version}.js`,
+    styles: [],
+  });
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/server/manifest.json') res.writeHead(200, { 'Content-Type': 'application/json' }).end(manifest);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
