@@ -1,4 +1,5 @@
 import { isCodingProject, isOtherProject, loadProject, ProjectNotFoundError, projects, thumbnailUrl } from './projects';
+import { writeUpPicture } from './content/project-images';
 
 describe('the projects data', () => {
   it('has eight projects, ids 0 to 7, three coding and five other', () => {
@@ -22,6 +23,15 @@ describe('the projects data', () => {
     expect((await loadProject('2')).projectMarkdown).toContain('```ts');
     expect((await loadProject('5')).projectMarkdown).toBe('');
     expect((await loadProject('6')).projectMarkdown).toBe('');
+  });
+
+  it('knows the size of every picture a write-up shows, so the page does not shift when it loads', async () => {
+    for (const { id } of projects) {
+      const { projectMarkdown } = await loadProject(id);
+      for (const [, name] of projectMarkdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)) {
+        expect([id, name, writeUpPicture(name ?? '').width]).toEqual([id, name, expect.any(Number)]);
+      }
+    }
   });
 
   it.each([undefined, '8', 'abc', '', ' 1'])('has no project with id %p', async (id) => {

@@ -6,6 +6,7 @@ import htmlPortfolio from './images/html-portfolio.svg';
 import networkDiagram from './images/network-diagram.svg';
 import serverRack from './images/server-rack.svg';
 import todoTeams from './images/todo-teams.svg';
+import type { MarkdownImage } from '@portfolio/ui/markdown';
 
 /** Pictures the project data names by file: card thumbnails and images inside the markdown. */
 const imagesByName: Readonly<Record<string, string>> = {
@@ -23,4 +24,14 @@ export const defaultCardImage = defaultCard;
 /** A named picture's URL; a missing or empty name gets the default card image. */
 export function projectImageUrl(name: string | undefined): string {
   return (name && imagesByName[name]) || defaultCardImage;
+}
+
+/** The size (px) of each picture a write-up shows: the page keeps its place while it loads. */
+const writeUpPictureSizes: Readonly<Record<string, { width: number; height: number }>> = {
+  'network-diagram.svg': { width: 480, height: 260 },
+};
+
+/** A picture a write-up names: its URL and, when known, its size. */
+export function writeUpPicture(name: string): MarkdownImage {
+  return { src: projectImageUrl(name), ...writeUpPictureSizes[name] };
 }

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from '@portfolio/router';
 import { MarkdownText } from '@portfolio/ui/markdown';
 import type { ProjectLoaderData } from './project-route';
 import { codeLanguages } from '../content/code-languages';
-import { projectImageUrl } from '../content/project-images';
+import { writeUpPicture } from '../content/project-images';
 
 function BackToProjects() {
   return (
@@ -20,7 +20,7 @@ export function ProjectPage() {
       <BackToProjects />
       <h1 className="text-center my-4">{project.title}</h1>
       {project.projectMarkdown ? (
-        <MarkdownText languages={codeLanguages} imageUrl={projectImageUrl}>
+        <MarkdownText languages={codeLanguages} image={writeUpPicture}>
           {project.projectMarkdown}
         </MarkdownText>
       ) : (

@@ -26,25 +26,42 @@ function createHighlighter(languages: CodeLanguages) {
   return highlighter;
 }
 
+/** A picture a text shows: its URL, and its size, so the page keeps its place before it loads. */
+export interface MarkdownImage {
+  src: string;
+  width?: number;
+  height?: number;
+}
+
 export interface MarkdownTextProps {
   /** The markdown source. */
   children: string;
   languages?: CodeLanguages;
   className?: string;
-  /** Maps an image's name in the markdown to the URL it is served from (bundled pictures). */
-  imageUrl?: (src: string) => string;
+  /** Maps an image's name in the markdown to the picture it is (bundled pictures). */
+  image?: (src: string) => MarkdownImage;
 }
 
 /** The one markdown renderer of the site: the rules' image and paragraph rules, highlight.js for code. */
-export function MarkdownText({ children, languages, className, imageUrl }: MarkdownTextProps) {
+export function MarkdownText({ children, languages, className, image }: MarkdownTextProps) {
   const components = useMemo<Components>(() => {
     const highlighter = createHighlighter(languages ?? {});
     return {
       ...baseComponents,
       // docs/product-rules.md: images centred at 60% width; lazy so long pages do not fetch what is off screen.
       img: ({ src, alt, title }) => {
-        const source = typeof src === 'string' ? (imageUrl ? imageUrl(src) : src) : undefined;
-        return <img className="md-image" src={source} alt={alt ?? ''} title={title} loading="lazy" />;
+        const picture = typeof src === 'string' ? (image ? image(src) : { src }) : undefined;
+        return (
+          <img
+            className="md-image"
+            src={picture?.src}
+            width={picture?.width}
+            height={picture?.height}
+            alt={alt ?? ''}
+            title={title}
+            loading="lazy"
+          />
+        );
       },
       // Fenced code in a registered language is highlighted; highlight.js escapes the text it returns.
       code: ({ className: fence, children: code }) => {
@@ -56,7 +73,7 @@ export function MarkdownText({ children, languages, className, imageUrl }: Markd
         return <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: html }} />;
       },
     };
-  }, [languages, imageUrl]);
+  }, [languages, image]);
   return (
     <div className={['md-body', className].filter(Boolean).join(' ')}>
       <Markdown components={components}>{children}</Markdown>
