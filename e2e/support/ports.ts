@@ -6,8 +6,8 @@ export const standInPorts = {
   siteverify: sitePort + 8,
   /** The SMTP server that receives the contact mails. */
   smtp: sitePort + 9,
-  /** A second origin serving a copy of a remote (remotes-config.spec.ts); the site's CSP allows it. */
-  secondRemote: sitePort + 10,
+  /** A second server of the site with its own remotes.json (section-deployments.spec.ts). */
+  ownSite: sitePort + 10,
 };
 
 export const siteverifyUrl = `http://127.0.0.1:${standInPorts.siteverify}`;

@@ -31,7 +31,6 @@ export const siteServer = {
       // every test comes from 127.0.0.1: limits high enough for the whole suite
       RATE_LIMIT_VERIFY: '1000',
       RATE_LIMIT_CONTACT: '1000',
-      CSP_REMOTE_ORIGINS: `http://127.0.0.1:${standInPorts.secondRemote}`,
     },
   },
 };

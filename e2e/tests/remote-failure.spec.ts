@@ -27,8 +27,9 @@ test('a remote that is down breaks only its routes, and Retry recovers without a
 });
 
 test('a remote whose entry answers 404 or a broken script shows the retry view', async ({ page }) => {
-  await page.route('**/mf/resume/remoteEntry.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await page.route('**/mf/about/remoteEntry.js', (route) =>
+  // the page names each section's hashed entry (remoteEntry.<hash>.js), Retry the one remotes.json names
+  await page.route('**/mf/resume/remoteEntry*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.route('**/mf/about/remoteEntry*.js', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken build");' }),
   );
   await page.goto('/resume');
