@@ -48,6 +48,8 @@ if (postgresBin()) {
     ...common,
     displayName: 'postgres',
     testMatch: apiTests,
+    // server-rendered pages read no storage: the pglite run covers them
+    testPathIgnorePatterns: ['/site-pages\\.e2e-spec\\.ts$'],
     globals: { TEST_STORAGE: 'postgres' },
     globalSetup: '<rootDir>/test/postgres-cluster.setup.mjs',
     globalTeardown: '<rootDir>/test/postgres-cluster.teardown.mjs',
