@@ -17,6 +17,8 @@ test('the projects list has coding and other projects as cards', async ({ page }
   const coding = page.getByRole('region', { name: 'Coding projects:' });
   const other = page.getByRole('region', { name: 'Other projects:' });
   // eight projects, 0 to 7: 0-2 are coding projects, the rest other projects (docs/product-rules.md)
+  await expect(coding.getByRole('article')).toHaveCount(3);
+  await expect(other.getByRole('article')).toHaveCount(5);
   const hrefs = (region: typeof coding) =>
     region.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(await hrefs(coding)).toEqual(['0', '1', '2'].map((id) => `/projects/project/${id}`));
