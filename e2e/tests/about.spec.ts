@@ -151,7 +151,7 @@ test('the personal philosophy panel is closed at first, then opens and closes', 
   await expect(statement).toBeHidden();
 
   // then the four lists (joys, goals, admired qualities, qualities to improve), each titled by the data
-  const listTitles = deepDive.getByRole('heading', { level: 3 });
+  const listTitles = deepDive.getByRole('region').getByRole('heading', { level: 3 });
   await expect(listTitles).toHaveCount(4);
   for (const title of await listTitles.all()) await expect(title).not.toHaveText('');
 });
