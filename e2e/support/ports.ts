@@ -8,6 +8,8 @@ export const standInPorts = {
   smtp: sitePort + 9,
   /** A second server of the site with its own remotes.json (section-deployments.spec.ts). */
   ownSite: sitePort + 10,
+  /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
+  deployment: sitePort + 20,
 };
 
 export const siteverifyUrl = `http://127.0.0.1:${standInPorts.siteverify}`;
