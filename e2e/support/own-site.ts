@@ -37,13 +37,21 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-own-site-data-')),
       SECTION_REFRESH_MS: '100',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  server.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2000)));
+  // never left running: not when this test process ends, nor when the server fails to start
+  const stop = () => server.kill();
+  process.once('exit', stop);
   for (let attempt = 0; ; attempt += 1) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
-      if (attempt > 150) throw new Error(`the second site did not start on ${url}`);
+      if (attempt > 450 || server.exitCode !== null) {
+        stop();
+        throw new Error(`the second site did not start on ${url}: ${errors}`);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -51,7 +59,7 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
     url,
     setRemotes: (config) =>
       writeFileSync(path.join(siteDir, shell.folder, 'dist', 'remotes.json'), JSON.stringify(config, null, 2)),
-    stop: () => server.kill(),
+    stop,
   };
 }
 

@@ -12,15 +12,19 @@ import { keepServerHeading, serverHeadingKept } from '../support/hydration';
 test.describe.configure({ mode: 'serial' });
 
 let site: OwnSite;
+let stopSite = () => undefined as unknown;
 const hosts: StaticServer[] = [];
 const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
 
 test.beforeAll(async () => {
+  // a whole server starting, on a machine the other suites keep busy
+  test.setTimeout(120_000);
   site = await startOwnSite(standInPorts.ownSite);
+  stopSite = site.stop;
 });
 test.afterEach(() => site.setRemotes(sameOrigin));
 test.afterAll(async () => {
-  site.stop();
+  stopSite();
   await Promise.all(hosts.map((host) => host.close()));
 });
 
