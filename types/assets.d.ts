@@ -24,3 +24,4 @@ declare module '*.module.css' {
   export default classes;
 }
 declare module '*.css';
+declare module '*.scss';

@@ -1,4 +1,4 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+import '@portfolio/ui/theme.scss';
 import './layout/site.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

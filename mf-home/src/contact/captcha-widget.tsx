@@ -42,7 +42,7 @@ export default function CaptchaWidget({ ref, unavailableText }: CaptchaWidgetPro
     getValue: () => recaptcha.current?.getValue() || null,
     reset: () => recaptcha.current?.reset(),
   }));
-  if (failed) return <p className="small text-danger mb-0">{unavailableText}</p>;
+  if (failed) return <p className="small mb-0">{unavailableText}</p>;
   if (!siteKey) return null;
   return <ReCAPTCHA ref={recaptcha} sitekey={siteKey} theme="light" size="normal" />;
 }
