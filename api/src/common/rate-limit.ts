@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
+import { apiError } from './api-error.js';
 
 /**
  * Per client (IP; a proxy on loopback is trusted for X-Forwarded-For) and per window, before the body is
@@ -17,11 +18,7 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig): v
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         handler: (_req, res) => {
-          res.status(429).json({
-            statusCode: 429,
-            error: 'Too Many Requests',
-            message: 'Too many requests; please wait a moment and try again.',
-          });
+          res.status(429).json(apiError(429, 'Too many requests; please wait a moment and try again.'));
         },
       }),
     );
