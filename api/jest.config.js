@@ -1,8 +1,10 @@
 // The API is ESM (NestJS 12): jest runs it with --experimental-vm-modules and swc keeps `import`.
+// The API tests run twice, once per storage: the embedded PGlite and PostgreSQL (a throwaway cluster).
+import { postgresBin, skipWithout } from '@portfolio/stand-ins/postgres-cluster';
+
 /** @type {import('jest').Config} */
-export default {
+const common = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     // tests read the contracts from source: no build needed before `npm run test:unit`
@@ -23,5 +25,36 @@ export default {
       },
     ],
   },
-  testTimeout: 30000,
 };
+
+const apiTests = ['<rootDir>/test/**/*.e2e-spec.ts'];
+
+/** @type {import('jest').Config[]} */
+const projects = [
+  { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+  {
+    ...common,
+    displayName: 'pglite',
+    testMatch: apiTests,
+    // several replicas need a database server; one process owns a PGlite folder
+    testPathIgnorePatterns: ['/replicas\\.e2e-spec\\.ts$'],
+    globals: { TEST_STORAGE: 'pglite' },
+    globalSetup: '<rootDir>/test/pglite-template.setup.mjs',
+    globalTeardown: '<rootDir>/test/pglite-template.teardown.mjs',
+  },
+];
+if (postgresBin()) {
+  projects.push({
+    ...common,
+    displayName: 'postgres',
+    testMatch: apiTests,
+    globals: { TEST_STORAGE: 'postgres' },
+    globalSetup: '<rootDir>/test/postgres-cluster.setup.mjs',
+    globalTeardown: '<rootDir>/test/postgres-cluster.teardown.mjs',
+  });
+} else {
+  console.warn(skipWithout('PostgreSQL'));
+}
+
+/** @type {import('jest').Config} */
+export default { projects, testTimeout: 30000 };

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
@@ -10,6 +11,7 @@ import { useRateLimits } from './common/rate-limit.js';
 import { useSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
 import { serveSite } from './site/serve-site.js';
+import { DATABASE, type Database } from './storage/database.js';
 
 /** The whole server: the API under /api and, unless told otherwise, the built site on the same origin. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -19,18 +21,24 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
     bodyParser: false,
   });
+  const database = app.get<Database>(DATABASE);
+  const secret = await cookieSecret(config, database);
+  const startup = new Logger('Startup');
+  startup.log(`storage: ${database.description}`);
+  startup.log(`contact passes signed with a secret from ${secret.source}`);
+  startup.log(`client addresses: X-Forwarded-For believed from TRUST_PROXY=${String(config.trustProxy)}`);
+
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.setGlobalPrefix('api');
   useSecurityHeaders(app, config);
   app.use(compression());
   // a site on another origin may call the API with cookies only when ALLOWED_ORIGINS names it
   if (config.allowedOrigins.length > 0) app.enableCors({ origin: config.allowedOrigins, credentials: true });
-  useRateLimits(app, config);
-  app.use('/api', cookieParser(cookieSecret(config)));
+  useRateLimits(app, config, database);
+  app.use('/api', cookieParser(secret.secret));
   acceptJsonBodies(app);
   if (config.siteDir) serveSite(app, config.siteDir);
-  app.enableShutdownHooks();
   await app.init();
   return app;
 }

@@ -1,7 +1,28 @@
 import { loadConfig } from './config/app-config.js';
 import { createApp } from './create-app.js';
+import { stopApp } from './shutdown.js';
+
+/** SIGTERM must end the process within this long (orchestrators kill it at 10 s). */
+const stopDeadlineMs = 9_000;
 
 const config = loadConfig();
 const app = await createApp(config);
 await app.listen(config.port);
 console.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    console.log(`${signal}: stopping`);
+    setTimeout(() => {
+      console.error(`still stopping after ${stopDeadlineMs} ms: exiting anyway`);
+      process.exit(1);
+    }, stopDeadlineMs).unref();
+    stopApp(app).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('stopping failed:', error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,10 +1,10 @@
-import { openDatabase } from '../src/storage/database.js';
 import { startFakeSiteverify } from '@portfolio/stand-ins/fake-siteverify';
 import { SiteClient } from './site-client.js';
 import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
-import { newDataDir, startApp, type RunningApp } from './start-app.js';
+import { startApp, type RunningApp } from './start-app.js';
+import { newStorage, openStorage, type StorageEnv } from './test-storage.js';
 
 const message = {
   fName: 'Ada',
@@ -18,8 +18,8 @@ const message = {
 type Siteverify = Awaited<ReturnType<typeof startFakeSiteverify>>;
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
-const envFor = (siteverify: Siteverify, smtpUrl: string, dataDir = newDataDir()) => ({
-  DATA_DIR: dataDir,
+const envFor = (siteverify: Siteverify, smtpUrl: string, storage: StorageEnv = newStorage()) => ({
+  ...storage,
   RECAPTCHA_SECRET: 'secret-for-tests',
   RECAPTCHA_SITE_KEY: 'site-key-for-tests',
   RECAPTCHA_VERIFY_URL: siteverify.url,
@@ -205,16 +205,16 @@ describe('the outbox', () => {
   });
 
   it('delivers, after a restart, what was stored but not yet delivered, and marks it delivered', async () => {
-    const dataDir = newDataDir();
+    const storage = newStorage();
     const port = await freePort();
-    const first = await startApp(envFor(siteverify, `smtp://127.0.0.1:${port}`, dataDir));
+    const first = await startApp(envFor(siteverify, `smtp://127.0.0.1:${port}`, storage));
     const client = await verified(new SiteClient(first.baseUrl));
     const response = await client.post('/api/contact', { ...message, subject: 'Before the restart' });
     const { contactID } = (await response.json()) as { contactID: number };
     await first.close();
 
     const smtp = await startSmtpSink(port);
-    const second = await startApp(envFor(siteverify, smtp.url, dataDir));
+    const second = await startApp(envFor(siteverify, smtp.url, storage));
     try {
       const mail = await eventually(
         () => smtp.mails.find((m) => m.raw.includes('Before the restart')),
@@ -226,7 +226,7 @@ describe('the outbox', () => {
       await second.close();
       await smtp.close();
     }
-    const database = await openDatabase(dataDir);
+    const database = await openStorage(storage);
     try {
       const rows = await database.query<{ id: number; subject: string; delivered: boolean }>(
         'select id, subject, delivered_at is not null as delivered from contact_messages',
@@ -238,13 +238,13 @@ describe('the outbox', () => {
   });
 
   it('stores messages without SMTP_URL and leaves them undelivered', async () => {
-    const dataDir = newDataDir();
-    const app = await startApp({ ...envFor(siteverify, ''), DATA_DIR: dataDir });
+    const storage = newStorage();
+    const app = await startApp(envFor(siteverify, '', storage));
     const client = await verified(new SiteClient(app.baseUrl));
     const response = await client.post('/api/contact', message);
     expect(response.status).toBe(200);
     await app.close();
-    const database = await openDatabase(dataDir);
+    const database = await openStorage(storage);
     try {
       expect(await database.query('select delivered_at from contact_messages')).toEqual([{ delivered_at: null }]);
     } finally {

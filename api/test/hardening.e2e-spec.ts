@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { fakeSite } from './fake-site.js';
 import { startFakeSiteverify } from '@portfolio/stand-ins/fake-siteverify';
@@ -258,6 +259,47 @@ describe('hardening', () => {
         body: JSON.stringify({ captchaToken: 'refused' }),
       });
       expect(other.status).toBe(200);
+    });
+  });
+
+  describe('behind a proxy at 127.0.0.1 (TRUST_PROXY=127.0.0.1)', () => {
+    let app: RunningApp;
+    beforeAll(async () => {
+      app = await startApp({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_DOWNLOAD: '2' });
+    });
+    afterAll(() => app.close());
+
+    /** A download request from a given loopback address (127.0.0.0/8 is all this machine), with extra headers. */
+    const downloadFrom = (localAddress: string, headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve, reject) => {
+        const { port } = new URL(app.baseUrl);
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            localAddress,
+            method: 'POST',
+            path: '/api/download',
+            headers: { 'Content-Type': 'application/json', ...headers },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end('{"resource":"resume"}');
+      });
+
+    it('believes X-Forwarded-For from the proxy only: other clients cannot pick a fresh address', async () => {
+      const direct = [];
+      for (let i = 0; i < 4; i += 1) {
+        direct.push(await downloadFrom('127.0.0.2', { 'X-Forwarded-For': `198.51.100.${i}` }));
+      }
+      expect(direct).toEqual([200, 200, 429, 429]);
+      // the proxy's word is taken: each visitor it names has a budget of their own
+      expect(await downloadFrom('127.0.0.1', { 'X-Forwarded-For': '198.51.100.77' })).toBe(200);
+      expect(await downloadFrom('127.0.0.3')).toBe(200);
     });
   });
 });

@@ -1,20 +1,24 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
+import type { Database } from '../storage/database.js';
 import { apiError } from './api-error.js';
+import { DatabaseRateLimitStore } from './rate-limit-store.js';
 
 /**
- * Per client (IP; a proxy on loopback is trusted for X-Forwarded-For) and per window, before the body is
- * read: 429 with Retry-After. express-rate-limit rather than @nestjs/throttler, whose CommonJS build
- * cannot load ESM-only Nest 12 under jest on Node 20.
+ * Per client (its address as `trust proxy`, i.e. TRUST_PROXY, reads it) and per window, before the body
+ * is read: 429 with Retry-After. Counted in the database, so replicas share one budget per client.
+ * express-rate-limit rather than @nestjs/throttler, whose CommonJS build cannot load ESM-only Nest 12
+ * under jest on Node 20.
  */
-export function useRateLimits(app: NestExpressApplication, config: AppConfig): void {
-  const limited = (path: string, limit: number) =>
+export function useRateLimits(app: NestExpressApplication, config: AppConfig, database: Database): void {
+  const limited = (path: string, name: string, limit: number) =>
     app.use(
       path,
       rateLimit({
         windowMs: config.rateLimit.windowMs,
         limit,
+        store: new DatabaseRateLimitStore(database, `${name}:`),
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         handler: (_req, res) => {
@@ -22,8 +26,8 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig): v
         },
       }),
     );
-  limited('/api/verify', config.rateLimit.verify);
-  limited('/api/contact', config.rateLimit.contact);
+  limited('/api/verify', 'verify', config.rateLimit.verify);
+  limited('/api/contact', 'contact', config.rateLimit.contact);
   // the PDF is cached, but each answer is still 8 KB: a loop of downloads should not be free
-  limited('/api/download', config.rateLimit.download);
+  limited('/api/download', 'download', config.rateLimit.download);
 }

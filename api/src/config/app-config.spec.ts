@@ -14,6 +14,27 @@ describe('loadConfig', () => {
     expect(config.contactTo).toBe('jordan@example.com');
     expect(config.contactFrom).toBe(config.contactTo);
     expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5, download: 30 });
+    expect(config.databaseUrl).toBeNull();
+    expect(config.trustProxy).toEqual(['loopback']);
+    expect(config.outbox.leaseMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    for (const url of ['postgres://site:secret@db.example.com:5432/site', 'postgresql://localhost/site']) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+
+  it('reads TRUST_PROXY as a hop count, addresses and ranges, or nothing to trust', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '172.30.80.10, 10.0.0.0/8 loopback ::1 fd00::/8' }).trustProxy).toEqual([
+      '172.30.80.10',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
   });
 
   it('checks the captcha hostname with real keys and reads the lists of origins', () => {
@@ -35,6 +56,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONTACT_TO: 'owner' })).toThrow(/CONTACT_TO/);
     expect(() => loadConfig({ RATE_LIMIT_CONTACT: '0' })).toThrow(/RATE_LIMIT_CONTACT/);
     expect(() => loadConfig({ CSP_REMOTE_ORIGINS: 'javascript:alert(1)' })).toThrow(/CSP_REMOTE_ORIGINS/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/site' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/site' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'localhost:5432' })).toThrow(/DATABASE_URL/);
+    // believing every hop would let each client choose its own rate-limit bucket
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    for (const bad of ['nginx', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/8', '11']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ OUTBOX_LEASE_MS: '10' })).toThrow(/OUTBOX_LEASE_MS/);
   });
 });

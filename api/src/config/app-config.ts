@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteConfig } from '@portfolio/contracts/site-config';
@@ -16,6 +17,10 @@ export const googleSiteverifyUrl = 'https://www.google.com/recaptcha/api/sitever
 export interface AppConfig {
   port: number;
   dataDir: string;
+  /** PostgreSQL, shared by every replica; null: the embedded database in DATA_DIR. */
+  databaseUrl: string | null;
+  /** Express's `trust proxy`: which hops' X-Forwarded-For to believe (a hop count, or addresses and ranges). */
+  trustProxy: number | string[];
   /** Where the built shell and remotes are; null: serve the API only. */
   siteDir: string | null;
   recaptcha: {
@@ -33,10 +38,11 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Origins that may serve remotes, besides those named in the served remotes.json (CSP). */
   cspRemoteOrigins: string[];
-  /** Signs the contact pass cookie; null: a random secret kept in DATA_DIR. */
+  /** Signs the contact pass cookie; null: a random secret kept in the database, shared by replicas. */
   cookieSecret: string | null;
   rateLimit: { windowMs: number; verify: number; contact: number; download: number };
-  outbox: { retryBaseMs: number; retryMaxMs: number };
+  /** leaseMs: how long a replica may hold a message it is sending before another may take it. */
+  outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number };
 }
 
 const fail = (message: string): never => {
@@ -91,17 +97,62 @@ function smtpUrl(value: string | undefined): string | null {
   return value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  if (env.DATABASE_URL) {
+function databaseUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    fail('DATABASE_URL must be a URL like postgres://user:password@db.example.com:5432/portfolio');
+  }
+  if (url?.protocol !== 'postgres:' && url?.protocol !== 'postgresql:') {
+    fail('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return value;
+}
+
+/** Express's names for address ranges, which TRUST_PROXY may use besides addresses and CIDR ranges. */
+const rangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (rangeNames.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count (the proxies in front all append to X-Forwarded-For), or the proxies'
+ * addresses and ranges. `true` is refused: believing every hop lets any client pick its own address.
+ */
+function trustProxy(value: string | undefined): number | string[] {
+  if (value === undefined || value.trim() === '') return ['loopback'];
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return wholeNumber('TRUST_PROXY', text, 0, 0, 10);
+  if (text === 'false' || text === 'none') return 0;
+  if (text === 'true') {
+    fail("TRUST_PROXY=true would let every client choose its address; give a hop count or the proxies' addresses");
+  }
+  const entries = text.split(/[\s,]+/).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
     fail(
-      'DATABASE_URL is set, but this build keeps its data in the embedded database under DATA_DIR; unset DATABASE_URL',
+      `TRUST_PROXY must be a hop count, or addresses, CIDR ranges or ${rangeNames.join('/')}, not "${bad.join(', ')}"`,
     );
   }
+  return entries;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const secret = env.RECAPTCHA_SECRET || googleTestKeys.secret;
   const contactTo = emailAddress('CONTACT_TO', env.CONTACT_TO || siteConfig.contactTo);
   return {
     port: wholeNumber('PORT', env.PORT, 8080, 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     siteDir: env.SERVE_SITE === 'false' ? null : path.resolve(env.SITE_DIR ?? repoRoot),
     recaptcha: {
       siteKey: env.RECAPTCHA_SITE_KEY || googleTestKeys.siteKey,
@@ -124,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outbox: {
       retryBaseMs: wholeNumber('OUTBOX_RETRY_BASE_MS', env.OUTBOX_RETRY_BASE_MS, 30_000, 10, 86_400_000),
       retryMaxMs: wholeNumber('OUTBOX_RETRY_MAX_MS', env.OUTBOX_RETRY_MAX_MS, 3_600_000, 10, 86_400_000),
+      leaseMs: wholeNumber('OUTBOX_LEASE_MS', env.OUTBOX_LEASE_MS, 60_000, 1_000, 3_600_000),
     },
   };
 }

@@ -10,10 +10,18 @@ const maxIdleMs = 60_000;
 /** On shutdown, how long an in-flight delivery may finish before the database closes under it. */
 const shutdownGraceMs = 5_000;
 
+/** The wait before try `attempts + 1` after `attempts` failed ones: the base, doubling, up to the maximum. */
+export function retryDelayMs(attempts: number, outbox: { retryBaseMs: number; retryMaxMs: number }): number {
+  return Math.min(outbox.retryBaseMs * 2 ** Math.max(attempts - 1, 0), outbox.retryMaxMs);
+}
+
 /**
  * Sends stored messages until each is delivered: a failure is retried with exponential backoff and a
- * message is marked delivered only after the SMTP server took it, so an outage or a restart loses nothing
- * (at worst a message sent just before a crash goes out twice, with the same Message-ID).
+ * message is marked delivered only after the SMTP server took it, so an outage or a restart loses nothing.
+ * Replicas share the outbox: each message is claimed, just before it is sent, by pushing its
+ * next_attempt_at one lease ahead (`for update skip locked`, so two replicas never claim the same row);
+ * if the replica dies while sending, another takes the message once the lease has run out. At worst a
+ * message sent just before a crash goes out twice, with the same Message-ID.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -54,6 +62,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.error(`outbox pass failed: ${error instanceof Error ? error.message : String(error)}`),
       )
       .then(() => this.scheduleNext())
+      .catch((error: unknown) =>
+        this.logger.error(`outbox wake-up not scheduled: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -69,6 +80,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.logger.warn(`contact message #${id} stored and not delivered: SMTP_URL is not set`);
   }
 
+  /** Stops claiming; a mail being sent may finish and is then marked delivered, so a normal stop sends nothing twice. */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -77,19 +89,26 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async deliverDue(): Promise<void> {
+    // a stop during the previous delivery ends the loop before the next claim
     while (!this.stopped) {
-      const due = await this.database.query<StoredMessage>(
-        `select id, f_name, l_name, email, org, subject, message, created_at, attempts from contact_messages
-         where delivered_at is null and next_attempt_at <= now() order by id limit 10`,
-      );
-      if (due.length === 0) return;
-      for (const message of due) {
-        // stop() may have been called while the previous delivery was awaited
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-        if (this.stopped) return;
-        await this.deliver(message);
-      }
+      const message = await this.claimNext();
+      if (!message) return;
+      await this.deliver(message);
     }
+  }
+
+  /** One due message, now leased to this replica; null when none is due. */
+  private async claimNext(): Promise<StoredMessage | null> {
+    const [message] = await this.database.query<StoredMessage>(
+      `update contact_messages set next_attempt_at = now() + make_interval(secs => $1)
+       where id = (
+         select id from contact_messages where delivered_at is null and next_attempt_at <= now()
+         order by id limit 1 for update skip locked
+       )
+       returning id, f_name, l_name, email, org, subject, message, created_at, attempts`,
+      [this.config.outbox.leaseMs / 1000],
+    );
+    return message ?? null;
   }
 
   private async deliver(message: StoredMessage): Promise<void> {
@@ -97,19 +116,19 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       await this.mailer.send(contactMail(message, this.config.contactTo, this.config.contactFrom));
     } catch (error) {
       const attempts = message.attempts + 1;
-      const delayMs = Math.min(this.config.outbox.retryBaseMs * 2 ** (attempts - 1), this.config.outbox.retryMaxMs);
+      const delayMs = retryDelayMs(attempts, this.config.outbox);
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(
         `contact message #${message.id} not delivered (try ${attempts}): ${reason}; next try in ${delayMs} ms`,
       );
-      if (this.stopped) return;
       await this.database.query(
-        `update contact_messages set attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) where id = $1`,
+        `update contact_messages set attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4)
+         where id = $1 and delivered_at is null`,
         [message.id, attempts, reason.slice(0, 500), delayMs / 1000],
       );
       return;
     }
-    if (this.stopped) return;
+    // even while stopping: the SMTP server has the mail, so it must never be sent again
     await this.database.query(
       'update contact_messages set delivered_at = now(), attempts = attempts + 1, last_error = null where id = $1',
       [message.id],
@@ -119,6 +138,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async scheduleNext(): Promise<void> {
     if (this.stopped) return;
+    // leased messages count too: this replica wakes when another's lease runs out
     const [row] = await this.database.query<{ wait_ms: number | null }>(
       `select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as wait_ms from contact_messages where delivered_at is null`,
     );

@@ -1,50 +1,37 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { migrations } from './migrations.js';
+import { migrate } from './migrations.js';
+import { openPglite } from './pglite-database.js';
+import { openPostgres } from './postgres-database.js';
 
-/** What the rest of the API may do with storage: parameterised SQL, transactions, close. */
-export interface Database {
+/** Parameterised SQL, plus scripts of several statements (migrations). */
+export interface Queries {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
-  transaction<T>(work: (tx: Pick<Database, 'query'>) => Promise<T>): Promise<T>;
+  exec(sql: string): Promise<void>;
+}
+
+/** What the rest of the API may do with storage: SQL, transactions, close. The same on both engines. */
+export interface Database extends Queries {
+  transaction<T>(work: (tx: Queries) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Which engine and where, for the start-up log (no password). */
+  readonly description: string;
 }
 
 export const DATABASE = Symbol('DATABASE');
 
 /**
- * The embedded database: PGlite (PostgreSQL compiled to WASM) in DATA_DIR/db. No server to
- * install and no native build; it speaks PostgreSQL's SQL, so a DATABASE_URL adapter can follow.
+ * PostgreSQL when DATABASE_URL is set (node-postgres: replicas share it), otherwise the embedded
+ * PGlite in DATA_DIR/db; either way the same migrations, brought up to date before anything else runs.
  */
-export async function openDatabase(dataDir: string): Promise<Database> {
-  const folder = path.join(dataDir, 'db');
-  mkdirSync(folder, { recursive: true });
-  const pg = await PGlite.create(folder);
-  const database: Database = {
-    query: async <Row>(sql: string, params: unknown[] = []) => (await pg.query<Row>(sql, params)).rows,
-    transaction: (work) =>
-      pg.transaction((tx) =>
-        work({ query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows }),
-      ),
-    close: () => pg.close(),
-  };
-  await migrate(pg);
-  return database;
-}
-
-async function migrate(pg: PGlite): Promise<void> {
-  await pg.exec(
-    'create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())',
-  );
-  const applied = new Set(
-    (await pg.query<{ version: number }>('select version from schema_migrations')).rows.map((row) => row.version),
-  );
-  for (const [index, sql] of migrations.entries()) {
-    const version = index + 1;
-    if (applied.has(version)) continue;
-    await pg.transaction(async (tx) => {
-      await tx.exec(sql);
-      await tx.query('insert into schema_migrations (version) values ($1)', [version]);
-    });
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(path.join(options.dataDir, 'db'));
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
   }
+  return database;
 }

@@ -1,3 +1,5 @@
+import type { Queries } from './database.js';
+
 /** The schema, one step per entry; a step once released is never edited, only followed by another. */
 export const migrations: readonly string[] = [
   `create table contact_messages (
@@ -19,4 +21,39 @@ export const migrations: readonly string[] = [
      nonce text primary key,
      expires_at timestamptz not null
    );`,
+  // what replicas share besides messages and passes: generated secrets, and rate-limit counters per client
+  `create table settings (
+     name text primary key,
+     value text not null
+   );
+   create table rate_limit_hits (
+     key text primary key,
+     hits integer not null,
+     reset_at timestamptz not null
+   );
+   create index rate_limit_hits_reset on rate_limit_hits (reset_at);`,
 ];
+
+/** Any fixed number: the advisory lock that lets one replica at a time migrate. */
+const migrationLock = 8_150_271;
+
+/** Applies the steps not applied yet, in one transaction; replicas starting together take turns. */
+export async function migrate(database: {
+  transaction<T>(work: (tx: Queries) => Promise<T>): Promise<T>;
+}): Promise<void> {
+  await database.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [migrationLock]);
+    await tx.exec(
+      'create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())',
+    );
+    const applied = new Set(
+      (await tx.query<{ version: number }>('select version from schema_migrations')).map((row) => row.version),
+    );
+    for (const [index, sql] of migrations.entries()) {
+      const version = index + 1;
+      if (applied.has(version)) continue;
+      await tx.exec(sql);
+      await tx.query('insert into schema_migrations (version) values ($1)', [version]);
+    }
+  });
+}

@@ -5,9 +5,7 @@ import { DATABASE, openDatabase, type Database } from './database.js';
 /** The one database connection; closed last, after the workers that use it have stopped. */
 @Global()
 @Module({
-  providers: [
-    { provide: DATABASE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openDatabase(config.dataDir) },
-  ],
+  providers: [{ provide: DATABASE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => openDatabase(config) }],
   exports: [DATABASE],
 })
 export class StorageModule implements OnApplicationShutdown {

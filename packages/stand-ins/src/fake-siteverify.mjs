@@ -1,20 +1,22 @@
+// @ts-check
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for reCAPTCHA siteverify. The token says what to answer:
  * "good..." success on 127.0.0.1, "elsewhere..." success on another host, "down..." HTTP 503, anything else failure.
  * With `mailbox`, GET /mails lists it, for tests that run in another process than the SMTP sink.
+ * @param {{ port?: number, mailbox?: readonly unknown[] }} [options]
  */
-export async function startFakeSiteverify(options: { port?: number; mailbox?: readonly unknown[] } = {}) {
-  const seen: Array<{ secret: string | null; response: string | null }> = [];
+export async function startFakeSiteverify(options = {}) {
+  /** @type {Array<{ secret: string | null, response: string | null }>} */
+  const seen = [];
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/mails' && options.mailbox) {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(options.mailbox));
       return;
     }
     let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('data', (/** @type {Buffer} */ chunk) => (body += chunk.toString()));
     req.on('end', () => {
       const form = new URLSearchParams(body);
       const token = form.get('response') ?? '';
@@ -28,11 +30,12 @@ export async function startFakeSiteverify(options: { port?: number; mailbox?: re
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer));
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
     seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** @returns {Promise<void>} */
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,3 @@
+export default function stopCluster() {
+  globalThis.postgresCluster?.stop();
+}

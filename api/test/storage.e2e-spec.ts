@@ -1,0 +1,102 @@
+import { DatabaseRateLimitStore } from '../src/common/rate-limit-store.js';
+import type { Database } from '../src/storage/database.js';
+import { migrations } from '../src/storage/migrations.js';
+import { newDataDir, newStorage, openStorage, testStorage } from './test-storage.js';
+
+describe(`storage on ${testStorage}`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openStorage(newStorage());
+  });
+  afterAll(() => database.close());
+
+  it('is migrated to the latest step, and opening it again applies nothing twice', async () => {
+    const versions = async () =>
+      (await database.query<{ version: number }>('select version from schema_migrations order by version')).map(
+        (row) => row.version,
+      );
+    expect(await versions()).toEqual(migrations.map((_step, index) => index + 1));
+    const tables = await database.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(tables.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(['contact_messages', 'contact_passes', 'rate_limit_hits', 'settings']),
+    );
+  });
+
+  it('undoes a transaction that fails half way', async () => {
+    await database.query(`insert into settings (name, value) values ('kept', 'yes')`);
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query(`update settings set value = 'changed' where name = 'kept'`);
+        await tx.query(`insert into settings (name, value) values ('kept', 'twice')`); // primary key clash
+      }),
+    ).rejects.toThrow();
+    expect(await database.query(`select value from settings where name = 'kept'`)).toEqual([{ value: 'yes' }]);
+  });
+
+  describe('the rate-limit counters', () => {
+    const storeWith = (prefix: string, windowMs: number) => {
+      const store = new DatabaseRateLimitStore(database, prefix);
+      store.init({ windowMs } as Parameters<DatabaseRateLimitStore['init']>[0]);
+      return store;
+    };
+
+    it('counts hits per client and window, and separate limits never share a count', async () => {
+      const verify = storeWith('verify:', 60_000);
+      const contact = storeWith('contact:', 60_000);
+      const before = Date.now();
+      const hits = [];
+      for (let i = 0; i < 3; i += 1) hits.push((await verify.increment('203.0.113.1')).totalHits);
+      expect(hits).toEqual([1, 2, 3]);
+      expect((await verify.increment('203.0.113.2')).totalHits).toBe(1);
+      const first = await contact.increment('203.0.113.1');
+      expect(first.totalHits).toBe(1);
+      const reset = first.resetTime!.getTime();
+      expect(reset).toBeGreaterThanOrEqual(before + 59_000);
+      expect(reset).toBeLessThanOrEqual(Date.now() + 61_000);
+      expect(await verify.get('203.0.113.1')).toMatchObject({ totalHits: 3 });
+    });
+
+    it('starts again at one hit once the window has run out', async () => {
+      const store = storeWith('short:', 1_000);
+      await store.increment('198.51.100.9');
+      expect((await store.increment('198.51.100.9')).totalHits).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await store.get('198.51.100.9')).toBeUndefined();
+      expect((await store.increment('198.51.100.9')).totalHits).toBe(1);
+    });
+
+    it('counts every one of many hits arriving at once', async () => {
+      const store = storeWith('burst:', 60_000);
+      const results = await Promise.all(Array.from({ length: 40 }, () => store.increment('192.0.2.40')));
+      expect(results.map((result) => result.totalHits).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 40 }, (_value, index) => index + 1),
+      );
+    });
+
+    it('takes a hit back and forgets a client on request', async () => {
+      const store = storeWith('undo:', 60_000);
+      await store.increment('192.0.2.7');
+      await store.increment('192.0.2.7');
+      await store.decrement('192.0.2.7');
+      expect(await store.get('192.0.2.7')).toMatchObject({ totalHits: 1 });
+      await store.resetKey('192.0.2.7');
+      expect(await store.get('192.0.2.7')).toBeUndefined();
+    });
+  });
+});
+
+describe(`a first start on ${testStorage}`, () => {
+  it('creates the database from nothing', async () => {
+    // PGlite: an empty folder (the other tests start on a copy of an empty database, to save its seconds of set-up)
+    const storage = testStorage === 'pglite' ? { DATA_DIR: newDataDir() } : newStorage();
+    const database = await openStorage(storage);
+    try {
+      const [row] = await database.query<{ count: number }>('select count(*)::int as count from schema_migrations');
+      expect(row?.count).toBe(migrations.length);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
