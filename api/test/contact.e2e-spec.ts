@@ -12,7 +12,7 @@ const message = {
   email: 'ada@example.com',
   org: 'Analytical Engines',
   subject: 'A question about <b>engines</b>',
-  message: 'Hello Jordan,\n<script>alert(1)</script> & more.',
+  message: 'Hello there,\n<script>alert(1)</script> & more.',
 };
 
 type Siteverify = Awaited<ReturnType<typeof startFakeSiteverify>>;

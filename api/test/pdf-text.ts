@@ -13,3 +13,9 @@ export function pdfText(pdf: Buffer): string {
 }
 
 export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Text to compare with what pdftotext extracts: one line, without hyphens, because pdftotext joins a
+ * word the PDF broke at a hyphen at the end of a line ("event-" / "sourcing" reads "eventsourcing").
+ */
+export const comparable = (text: string) => oneLine(text).replace(/-/g, '');

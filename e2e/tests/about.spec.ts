@@ -17,7 +17,11 @@ test('the About page: heading, intro, a gallery of 13 photos, book lists side by
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About Me' })).toBeVisible();
-  await expect(page.getByRole('main').locator('.md-body strong').first()).toHaveText('Jordan');
+  // the intro is rendered markdown: text, no markup left over
+  const intro = page.getByRole('main').locator('.md-body').first();
+  await expect(intro).toBeVisible();
+  await expect(intro).not.toHaveText('');
+  await expect(intro).not.toContainText('**');
   await expect(gallery(page).getByRole('heading', { level: 2, name: 'Favorite Photos' })).toBeVisible();
   await expect(gallery(page).locator('[aria-roledescription="slide"]')).toHaveCount(13);
   await expect(gallery(page).getByRole('button', { name: /^Show photo \d+$/ })).toHaveCount(13);
@@ -31,11 +35,14 @@ test('the About page: heading, intro, a gallery of 13 photos, book lists side by
     gallery(page).locator('.carousel').boundingBox(),
   ]);
   expect(imageBox!.width / galleryBox!.width).toBeCloseTo(0.6, 2);
-  expect(await shown.getAttribute('alt')).toMatch(/harbour at dawn/);
+  expect((await shown.getAttribute('alt'))?.trim()).toBeTruthy();
 
-  const influences = page.getByRole('region', { name: 'Books That Influenced Me' });
-  const loved = page.getByRole('region', { name: 'Books and Media I Love' });
-  await expect(influences.getByRole('listitem')).toHaveCount(6);
+  // the two book lists, titled by the owner's data, after the gallery
+  const [influences, loved] = await page.getByRole('main').locator('.row').first().getByRole('region').all();
+  if (!influences || !loved) throw new Error('the About page should have two book lists');
+  await expect(influences.getByRole('heading', { level: 2 })).not.toHaveText('');
+  await expect(loved.getByRole('heading', { level: 2 })).not.toHaveText('');
+  expect(await influences.getByRole('listitem').count()).toBeGreaterThan(0);
   const [left, right] = [await influences.boundingBox(), await loved.boundingBox()];
   expect(Math.abs(left!.y - right!.y)).toBeLessThan(1);
   expect(right!.x).toBeGreaterThan(left!.x + left!.width);
@@ -65,7 +72,7 @@ test('the gallery moves on after about 5 s, then wraps around both ways', async 
   await gallery(page).getByRole('button', { name: 'Previous photo' }).click();
   await expect(indicator(page, 13)).toHaveAttribute('aria-current', 'true');
   await transitionDone(page);
-  await expect(gallery(page).locator('.carousel-item.active img')).toHaveAttribute('alt', /northern lights/);
+  await expect(gallery(page).locator('.carousel-item').last()).toHaveClass(/\bactive\b/);
   await gallery(page).getByRole('button', { name: 'Next photo' }).click();
   await expect(indicator(page, 1)).toHaveAttribute('aria-current', 'true');
 });
@@ -130,7 +137,7 @@ test('the personal philosophy panel is closed at first, then opens and closes', 
   const deepDive = page.getByRole('region', { name: 'Get to know me deep dive:' });
   await expect(deepDive.getByRole('heading', { level: 2, name: 'Get to know me deep dive:' })).toBeVisible();
   const toggle = deepDive.getByRole('button', { name: 'Personal Philosphy on Life and Work:' });
-  const statement = deepDive.getByText('Leave things better than you found them.');
+  const statement = deepDive.locator('.collapse .md-body');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(statement).toBeHidden();
 
@@ -143,14 +150,10 @@ test('the personal philosophy panel is closed at first, then opens and closes', 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(statement).toBeHidden();
 
-  for (const title of [
-    'Things That Bring Me Joy:',
-    "Goals I'm Working Toward:",
-    'Qualities I Admire in Others:',
-    "Qualities I'm Working to Improve:",
-  ]) {
-    await expect(deepDive.getByRole('heading', { level: 3, name: title })).toBeVisible();
-  }
+  // then the four lists (joys, goals, admired qualities, qualities to improve), each titled by the data
+  const listTitles = deepDive.getByRole('region').getByRole('heading', { level: 3 });
+  await expect(listTitles).toHaveCount(4);
+  for (const title of await listTitles.all()) await expect(title).not.toHaveText('');
 });
 
 test('photos are WebP in three widths, sized before they load, and only the first two are fetched', async ({

@@ -1,34 +1,40 @@
 import { expect, test } from '@playwright/test';
+import { pageTitle, siteConfig } from '../support/content';
 
+const { titles } = siteConfig;
+// a project page is titled after its project: its own heading
 const routes = [
-  { path: '/', title: 'Home | Jordan Reyes' },
-  { path: '/about', title: 'About Me | Jordan Reyes' },
-  { path: '/projects', title: 'Projects | Jordan Reyes' },
-  { path: '/projects/project/2', title: 'To-Do Teams | Jordan Reyes' },
-  { path: '/resume', title: 'Resume | Jordan Reyes' },
+  { path: '/', title: titles.home },
+  { path: '/about', title: titles.about },
+  { path: '/projects', title: titles.projects },
+  { path: '/projects/project/2', title: null },
+  { path: '/resume', title: titles.resume },
 ];
 
 for (const { path, title } of routes) {
   test(`the shared frame surrounds ${path}`, async ({ page }) => {
     await page.goto(path);
-    await expect(page).toHaveTitle(title);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    await expect(page).toHaveTitle(pageTitle(title ?? (await heading.innerText())));
 
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Jordan Reyes' })).toHaveAttribute('href', '/');
+    await expect(header.getByRole('link', { name: siteConfig.ownerName })).toHaveAttribute('href', '/');
     for (const section of ['About', 'Projects', 'Resume']) {
       await expect(header.getByRole('link', { name: section, exact: true })).toHaveAttribute(
         'href',
         `/${section.toLowerCase()}`,
       );
     }
-    for (const profile of ['GitHub profile (opens in a new tab)', 'LinkedIn profile (opens in a new tab)']) {
-      const link = header.getByRole('link', { name: profile });
+    for (const profile of siteConfig.profiles) {
+      const link = header.getByRole('link', { name: `${profile.label} profile (opens in a new tab)` });
+      await expect(link).toHaveAttribute('href', profile.url);
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
 
     const footer = page.getByRole('contentinfo');
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} Jordan Reyes`);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${siteConfig.ownerName}`);
     await expect(footer).toContainText('Built with React.');
     await expect(footer.getByRole('link', { name: 'login' })).toBeVisible();
     await expect(page.getByRole('main')).toBeVisible();
@@ -57,7 +63,7 @@ test('header links navigate inside the page, marking the current section', async
     'aria-current',
     'page',
   );
-  await page.getByRole('banner').getByRole('link', { name: 'Jordan Reyes' }).click();
+  await page.getByRole('banner').getByRole('link', { name: siteConfig.ownerName }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });

@@ -16,7 +16,7 @@ test('home fetches only the shell and mf-home; other remotes load on first visit
 test('a deep link fetches the shell and only the remote it needs', async ({ page }) => {
   const requests = recordRequests(page);
   await page.goto('/projects/project/0');
-  await expect(page.getByRole('heading', { level: 1, name: 'HTML Portfolio Site' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Projects' })).toHaveCount(2);
   await page.waitForLoadState('networkidle');
   expect(remotesIn(requests)).toEqual(['projects']);
   // the write-up is its own chunk: the list page never fetches the bodies of the projects

@@ -1,28 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+const projectIds = ['0', '1', '2', '3', '4', '5', '6', '7'];
+
+/** The first project page whose write-up has what a test needs (the owner's write-ups decide which). */
+async function openProjectWith(page: Page, selector: string): Promise<boolean> {
+  for (const id of projectIds) {
+    await page.goto(`/projects/project/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if ((await page.locator(selector).count()) > 0) return true;
+  }
+  return false;
+}
 
 test('the projects list has coding and other projects as cards', async ({ page }) => {
   await page.goto('/projects');
   const coding = page.getByRole('region', { name: 'Coding projects:' });
   const other = page.getByRole('region', { name: 'Other projects:' });
+  // eight projects, 0 to 7: 0-2 are coding projects, the rest other projects (docs/product-rules.md)
   await expect(coding.getByRole('article')).toHaveCount(3);
   await expect(other.getByRole('article')).toHaveCount(5);
-  await expect(coding.getByRole('link')).toHaveText([
-    'HTML Portfolio Site',
-    'Blog Site and RESTful Concepts',
-    'To-Do Teams',
-  ]);
-  await expect(other.getByRole('link', { name: 'Operation Grandmaster' })).toHaveAttribute(
-    'href',
-    '/projects/project/7',
-  );
-
-  // projects 5 and 6 have no thumbnail: both show the default card image, which no other card uses
-  const imageOf = (title: string) =>
-    page.getByRole('article').filter({ hasText: title }).locator('img').getAttribute('src');
-  const defaultImage = await imageOf('Self Hosted Game Servers');
-  expect(defaultImage).toMatch(/default-card/);
-  expect(await imageOf('Vintage Motorcycle Rebuild')).toBe(defaultImage);
-  expect(await imageOf('To-Do Teams')).not.toBe(defaultImage);
+  const hrefs = (region: typeof coding) =>
+    region.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(await hrefs(coding)).toEqual(['0', '1', '2'].map((id) => `/projects/project/${id}`));
+  expect(await hrefs(other)).toEqual(['3', '4', '5', '6', '7'].map((id) => `/projects/project/${id}`));
+  for (const card of await page.getByRole('article').all()) {
+    await expect(card.getByRole('link')).not.toHaveText('');
+    await expect(card.locator('img')).toHaveCount(1);
+  }
+  // every card has a picture that loads: its thumbnail, or the default card image (unit-tested in mf-projects)
   for (const image of await page.locator('article img').all()) {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
@@ -30,14 +35,15 @@ test('the projects list has coding and other projects as cards', async ({ page }
 
 test('a project page: back buttons, centred title, highlighted code, markdown as spans', async ({ page }) => {
   await page.goto('/projects');
-  await page.getByRole('link', { name: 'To-Do Teams' }).click();
+  const card = page.locator('a[href="/projects/project/2"]');
+  const cardTitle = await card.innerText();
+  await card.click();
   await expect(page).toHaveURL(/\/projects\/project\/2$/);
-  const title = page.getByRole('heading', { level: 1, name: 'To-Do Teams' });
+  const title = page.getByRole('heading', { level: 1, name: cardTitle });
   await expect(title).toHaveCSS('text-align', 'center');
   await expect(page.getByRole('link', { name: 'Back to Projects' })).toHaveCount(2);
-  await expect(page.locator('pre code .hljs-keyword').first()).toBeVisible();
   await expect(page.locator('.md-body p')).toHaveCount(0);
-  await expect(page.locator('.md-body span.md-paragraph').first()).toContainText('shared task list');
+  await expect(page.locator('.md-body span.md-paragraph').first()).not.toHaveText('');
   await expect(page.getByRole('region', { name: 'Coding projects:' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Back to Projects' }).last().click();
@@ -45,9 +51,15 @@ test('a project page: back buttons, centred title, highlighted code, markdown as
   await expect(page.getByRole('region', { name: 'Coding projects:' })).toBeVisible();
 });
 
+test('code in a write-up is highlighted', async ({ page }) => {
+  // a fence in one of the languages of mf-projects/src/content/code-languages.ts gets the hljs class
+  test.skip(!(await openProjectWith(page, '.md-body pre code.hljs')), 'no write-up has code in a registered language');
+  await expect(page.locator('.md-body pre code.hljs [class^="hljs-"]').first()).toBeVisible();
+});
+
 test('images in a write-up are centred at 60% width', async ({ page }) => {
-  await page.goto('/projects/project/3');
-  const image = page.getByRole('img', { name: 'A diagram of the four home network segments' });
+  test.skip(!(await openProjectWith(page, '.md-body img')), 'no write-up has an image');
+  const image = page.locator('.md-body img').first();
   await expect(image).toBeVisible();
   const [imageBox, bodyBox] = await Promise.all([image.boundingBox(), page.locator('.md-body').boundingBox()]);
   expect(imageBox!.width / bodyBox!.width).toBeCloseTo(0.6, 2);
@@ -56,13 +68,13 @@ test('images in a write-up are centred at 60% width', async ({ page }) => {
   expect(Math.abs(leftGap - rightGap)).toBeLessThan(1);
 });
 
-for (const id of ['5', '6']) {
-  test(`project ${id} has an empty body and still renders`, async ({ page }) => {
+test('every project, 0 to 7, has its page, write-up or not', async ({ page }) => {
+  for (const id of projectIds) {
     await page.goto(`/projects/project/${id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
     await expect(page.getByRole('link', { name: 'Back to Projects' })).toHaveCount(2);
-  });
-}
+  }
+});
 
 for (const id of ['8', 'abc', '-1']) {
   test(`an unknown project id (${id}) redirects to the list`, async ({ page }) => {

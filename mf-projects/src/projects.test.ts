@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultCardImage } from './content/project-images';
 import { isCodingProject, isOtherProject, loadProject, ProjectNotFoundError, projects, thumbnailUrl } from './projects';
+
+const writeUp = (id: string) => readFileSync(path.join(__dirname, 'content', 'markdown', `${id}.md`), 'utf8').trim();
 
 describe('the projects data', () => {
   it('has eight projects, ids 0 to 7, three coding and five other', () => {
@@ -14,14 +19,12 @@ describe('the projects data', () => {
   });
 
   it('gives a project without a thumbnail the default card image', () => {
-    expect(thumbnailUrl({ ...projects[0]!, thumbnailImg: '' })).toBe(thumbnailUrl(projects[5]!));
-    expect(thumbnailUrl({ ...projects[0]!, thumbnailImg: 'no-such-picture.svg' })).toBe(thumbnailUrl(projects[5]!));
+    expect(thumbnailUrl({ ...projects[0]!, thumbnailImg: '' })).toBe(defaultCardImage);
+    expect(thumbnailUrl({ ...projects[0]!, thumbnailImg: 'no-such-picture.svg' })).toBe(defaultCardImage);
   });
 
-  it('loads a project with its markdown body, and empty bodies for 5 and 6', async () => {
-    expect((await loadProject('2')).projectMarkdown).toContain('```ts');
-    expect((await loadProject('5')).projectMarkdown).toBe('');
-    expect((await loadProject('6')).projectMarkdown).toBe('');
+  it('loads each project with its markdown body from content/markdown/<id>.md', async () => {
+    for (const { id } of projects) expect((await loadProject(id)).projectMarkdown).toBe(writeUp(id));
   });
 
   it.each([undefined, '8', 'abc', '', ' 1'])('has no project with id %p', async (id) => {

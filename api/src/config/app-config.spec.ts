@@ -1,3 +1,4 @@
+import { siteConfig } from '@portfolio/contracts/site-config';
 import { googleSiteverifyUrl, googleTestKeys, loadConfig } from './app-config.js';
 
 describe('loadConfig', () => {
@@ -11,7 +12,7 @@ describe('loadConfig', () => {
       checkHostname: false,
     });
     expect(config.smtpUrl).toBeNull();
-    expect(config.contactTo).toBe('jordan@example.com');
+    expect(config.contactTo).toBe(siteConfig.contactTo);
     expect(config.contactFrom).toBe(config.contactTo);
     expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5, download: 30 });
     expect(config.databaseUrl).toBeNull();

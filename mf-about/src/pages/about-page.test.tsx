@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MarkdownText } from '@portfolio/ui/markdown';
 import { about } from '../about';
+import photoDescriptions from '../content/photo-descriptions.json';
 import { loadGalleryPhotos } from '../gallery-photos';
 import { AboutView } from './about-page';
 
@@ -9,6 +11,10 @@ async function renderAbout() {
   return render(<AboutView about={about} galleryPhotos={galleryPhotos} />);
 }
 
+/** What the site's markdown renderer makes of a text, to compare a page with. */
+const renderedMarkdown = (markdown: string) =>
+  render(<MarkdownText>{markdown}</MarkdownText>).container.querySelector('.md-body')?.innerHTML;
+
 const itemsOf = (region: HTMLElement) =>
   within(region)
     .getAllByRole('listitem')
@@ -16,12 +22,15 @@ const itemsOf = (region: HTMLElement) =>
 
 describe('the About page', () => {
   it('shows the heading, the markdown intro and the gallery of 13 photos', async () => {
-    await renderAbout();
+    const page = await renderAbout();
     expect(screen.getByRole('heading', { level: 1, name: 'About Me' })).toBeInTheDocument();
-    expect(screen.getByText('Jordan', { selector: 'strong' })).toBeInTheDocument();
+    expect(page.container.querySelector('.md-body')?.innerHTML).toBe(renderedMarkdown(about.basics.intro));
     const gallery = screen.getByRole('region', { name: 'Favorite Photos' });
     expect(gallery.querySelectorAll('[aria-roledescription="slide"]')).toHaveLength(13);
-    expect(within(gallery).getByRole('img', { name: /harbour at dawn/ })).toHaveAttribute('width', '1200');
+    const descriptions: Record<string, string> = photoDescriptions;
+    for (const photo of about.basics.galleryPhotoList) {
+      expect(within(gallery).getByRole('img', { name: descriptions[photo] })).toHaveAttribute('width', '1200');
+    }
   });
 
   it('shows both book lists with their titles from the data', async () => {
@@ -44,7 +53,7 @@ describe('the About page', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(panel).toHaveClass('collapse');
     expect(panel).not.toHaveClass('show');
-    expect(panel).toHaveTextContent('Leave things better than you found them.');
+    expect(panel.querySelector('.md-body')?.innerHTML).toBe(renderedMarkdown(about.deep.personalStatement));
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');

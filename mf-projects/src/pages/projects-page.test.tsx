@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
+import { isCodingProject, projects } from '../projects';
 import { projectsRoute } from './projects-route';
+import { ProjectPage } from './project-page';
 import { projectRoute } from './project-route';
 
 function renderAt(path: string) {
@@ -16,17 +18,24 @@ describe('the projects pages', () => {
   it('lists coding and other projects as linked cards', async () => {
     renderAt('/projects');
     const coding = await screen.findByRole('region', { name: 'Coding projects:' });
-    expect(within(coding).getAllByRole('article')).toHaveLength(3);
     const other = screen.getByRole('region', { name: 'Other projects:' });
-    expect(within(other).getByRole('link', { name: 'Vintage Motorcycle Rebuild' })).toHaveAttribute(
-      'href',
-      '/projects/project/6',
+    for (const project of projects) {
+      const section = isCodingProject(project) ? coding : other;
+      expect(within(section).getByRole('link', { name: project.title })).toHaveAttribute(
+        'href',
+        `/projects/project/${project.id}`,
+      );
+    }
+    expect(within(coding).getAllByRole('article')).toHaveLength(projects.filter(isCodingProject).length);
+    expect(within(other).getAllByRole('article')).toHaveLength(
+      projects.length - projects.filter(isCodingProject).length,
     );
   });
 
   it('shows a project instead of the list, with a back button at top and bottom', async () => {
     renderAt('/projects/project/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Operation Grandmaster' })).toBeInTheDocument();
+    const project = projects.find(({ id }) => id === '7');
+    expect(await screen.findByRole('heading', { level: 1, name: project?.title })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Back to Projects/ })).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Coding projects:' })).not.toBeInTheDocument();
   });
@@ -35,5 +44,15 @@ describe('the projects pages', () => {
     const router = renderAt('/projects/project/42');
     expect(await screen.findByRole('region', { name: 'Coding projects:' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/projects');
+  });
+
+  it('gives a project with an empty write-up its page all the same', async () => {
+    const project = { ...projects[0]!, projectMarkdown: '' };
+    const router = createMemoryRouter([{ path: '/p', loader: () => ({ project }), Component: ProjectPage }], {
+      initialEntries: ['/p'],
+    });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { level: 1, name: project.title })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Back to Projects/ })).toHaveLength(2);
   });
 });

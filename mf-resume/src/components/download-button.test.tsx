@@ -1,5 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { resumeFileName } from '@portfolio/contracts/resume';
+import { siteConfig } from '@portfolio/contracts/site-config';
 import { DownloadButton } from './download-button';
 
 /** A fetch answer the test releases when it wants, to see the busy state in between. */
@@ -54,7 +56,7 @@ describe('DownloadButton', () => {
       expect(screen.getByRole('button', { name: 'Download Resume' })).toHaveAttribute('aria-disabled', 'false'),
     );
     expect(screen.getByRole('button', { name: 'Download Resume' })).toHaveFocus();
-    expect(saved).toEqual([{ name: 'Jordan-Reyes-Resume.pdf', href: 'blob:resume' }]);
+    expect(saved).toEqual([{ name: resumeFileName(siteConfig.ownerName), href: 'blob:resume' }]);
     const pdf = (URL.createObjectURL as jest.Mock<string, [Blob]>).mock.calls[0]![0];
     expect(pdf.type).toBe('application/pdf');
     expect(document.querySelector('a[download]')).toBeNull();

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { siteConfig } from '@portfolio/contracts/site-config';
 import { resume } from '../resume';
 import { ResumeView } from './resume-page';
 
@@ -24,7 +25,9 @@ describe('the Resume page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Summary' })).toBeInTheDocument();
     expect(screen.getByText(resume.summary)).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Resume header' });
-    expect(within(card).getByRole('img', { name: 'Portrait of Jordan Reyes' })).toHaveClass('rounded-circle');
+    expect(within(card).getByRole('img', { name: `Portrait of ${siteConfig.ownerName}` })).toHaveClass(
+      'rounded-circle',
+    );
     expect(within(card).getByText(resume.headerCard.title)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Download Resume' })).toBeEnabled();
   });

@@ -3,6 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import retryPlugin from './retry-plugin';
 
+const open: Server[] = [];
+// closed even when an assertion fails, so a failing test ends instead of keeping jest waiting
+afterEach(() => Promise.all(open.splice(0).map((server) => new Promise((resolve) => server.close(resolve)))));
+
 /** A real HTTP server that fails a given number of times before it answers. */
 async function flakyServer(failures: number, status = 503) {
   let calls = 0;
@@ -11,9 +15,9 @@ async function flakyServer(failures: number, status = 503) {
     if (calls <= failures) res.writeHead(status).end('down');
     else res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
   });
+  open.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mf-manifest.json`;
-  return { url, calls: () => calls, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mf-manifest.json`, calls: () => calls };
 }
 
 const fetchHook = retryPlugin().fetch as (url: string, init: RequestInit) => Promise<Response>;
@@ -24,20 +28,17 @@ describe('the retry plugin', () => {
     const response = await fetchHook(server.url, {});
     expect(await response.json()).toEqual({ ok: true });
     expect(server.calls()).toBe(3);
-    await server.close();
   });
 
   it('gives up after its last try', async () => {
     const server = await flakyServer(10);
     await expect(fetchHook(server.url, {})).rejects.toThrow(/answered 503/);
     expect(server.calls()).toBe(3);
-    await server.close();
   });
 
   it('does not retry an answer that will not change (404)', async () => {
     const server = await flakyServer(10, 404);
     await expect(fetchHook(server.url, {})).rejects.toThrow(/answered 404/);
     expect(server.calls()).toBe(1);
-    await server.close();
   });
 });

@@ -1,0 +1,20 @@
+import site from '@portfolio/content/site.json' with { type: 'json' };
+import resumeData from '@portfolio/content/resume.json' with { type: 'json' };
+import { resumeFileName, type ResumeData } from '@portfolio/contracts/resume';
+import type { SiteConfig } from '@portfolio/contracts/site-config';
+
+/**
+ * The owner's content the site is built from: tests compare the pages with it (or with each other),
+ * never with sample texts, so they pass for any owner's content.
+ */
+export const siteConfig: SiteConfig = site as SiteConfig;
+export const resume: ResumeData = resumeData;
+
+/** "<page> | <owner>": every page's document title. */
+export const pageTitle = (title: string) => `${title} | ${siteConfig.ownerName}`;
+
+/** The file name Download Resume saves. */
+export const resumeFile = resumeFileName(siteConfig.ownerName);
+
+/** Text as pdftotext gives it: one line, and no hyphens (it joins words broken at a hyphen). */
+export const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/-/g, '');
