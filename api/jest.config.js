@@ -1,6 +1,7 @@
 // The API is ESM (NestJS 12): jest runs it with --experimental-vm-modules and swc keeps `import`.
 // The API tests run twice, once per storage: the embedded PGlite and PostgreSQL (a throwaway cluster).
-import { postgresBin, skipWithout } from '@portfolio/stand-ins/postgres-cluster';
+import { postgresBin } from '@portfolio/stand-ins/postgres-cluster';
+import { skipWithout } from '@portfolio/stand-ins/required-tools';
 
 /** @type {import('jest').Config} */
 const common = {

@@ -1,6 +1,7 @@
 import { DatabaseRateLimitStore } from '../src/common/rate-limit-store.js';
-import type { Database } from '../src/storage/database.js';
+import { openDatabase, type Database } from '../src/storage/database.js';
 import { migrations } from '../src/storage/migrations.js';
+import { freePort } from './free-port.js';
 import { newDataDir, newStorage, openStorage, testStorage } from './test-storage.js';
 
 describe(`storage on ${testStorage}`, () => {
@@ -100,3 +101,12 @@ describe(`a first start on ${testStorage}`, () => {
     }
   }, 60_000);
 });
+
+if (testStorage === 'postgres') {
+  describe('a DATABASE_URL nobody answers', () => {
+    it('stops start-up with the connection error, instead of serving without storage', async () => {
+      const url = `postgres://portfolio@127.0.0.1:${await freePort()}/portfolio`;
+      await expect(openDatabase({ databaseUrl: url, dataDir: newDataDir() })).rejects.toThrow(/ECONNREFUSED/);
+    });
+  });
+}

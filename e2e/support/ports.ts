@@ -8,6 +8,8 @@ export const standInPorts = {
   smtp: sitePort + 9,
   /** A second origin serving a copy of a remote (remotes-config.spec.ts); the site's CSP allows it. */
   secondRemote: sitePort + 10,
+  /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
+  deployment: sitePort + 20,
 };
 
 export const siteverifyUrl = `http://127.0.0.1:${standInPorts.siteverify}`;

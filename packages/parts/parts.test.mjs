@@ -1,12 +1,16 @@
 // The manifest is the one list of parts: every place that cannot import it is checked against it here.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { skipWithout } from '@portfolio/stand-ins/required-tools';
 import { api, defaultRemotesConfig, devPorts, remoteNames, remotes, shell } from './parts.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const read = (file) => readFileSync(path.join(repoRoot, file), 'utf8');
 const readJson = (file) => JSON.parse(read(file));
+// merge keys (<<: *static) as docker-compose reads them
+const readCompose = () => parse(read('docker-compose.yml'), { merge: true });
 
 describe('the parts manifest', () => {
   it('names each part, folder and dev port once', () => {
@@ -41,7 +45,7 @@ describe('the parts manifest', () => {
   });
 
   it('is what docker-compose.yml runs: one container per part, on its dev port', () => {
-    const { services } = parse(read('docker-compose.yml'));
+    const { services } = readCompose();
     expect(services[shell.folder].ports).toContain(`${shell.devPort}:80`);
     for (const remote of remotes) {
       const service = services[remote.folder];
@@ -54,5 +58,45 @@ describe('the parts manifest', () => {
     const config = readJson('deploy/remotes.compose.json');
     expect(Object.keys(config).sort()).toEqual([...remoteNames].sort());
     for (const name of remoteNames) expect(new URL(config[name]).port).toBe(String(devPorts[name]));
+  });
+
+  it('runs the API as two replicas on PostgreSQL, behind the nginx of the shell: the one proxy they trust', () => {
+    const { services, networks } = readCompose();
+    const replicas = Object.entries(services).filter(([, service]) =>
+      service.command?.includes(`${api.folder}/dist/main.js`),
+    );
+    expect(replicas.map(([name]) => name)).toEqual(['api-1', 'api-2']);
+    const shellService = services[shell.folder];
+    const proxyAddress = shellService.networks.default.ipv4_address;
+    expect(networks.default.ipam.config[0].subnet.startsWith(proxyAddress.split('.').slice(0, 3).join('.'))).toBe(true);
+    for (const [name, service] of replicas) {
+      const database = new URL(service.environment.DATABASE_URL);
+      expect(services[database.hostname].image).toMatch(/^postgres:/);
+      expect(service.environment.TRUST_PROXY).toBe(proxyAddress);
+      expect(service.environment.SERVE_SITE).toBe('false');
+      // nginx spreads /api over every replica
+      expect(shellService.environment.API_SERVERS).toContain(`server ${name}:${service.environment.PORT};`);
+    }
+  });
+
+  it('fills in the deploy/ templates it mounts from the environment it gives', () => {
+    const { services } = readCompose();
+    for (const service of [shell.folder, ...remotes.map((remote) => remote.folder)]) {
+      const template = services[service].volumes.find((volume) => volume.includes('/etc/nginx/templates/'));
+      const file = template.split(':')[0];
+      const names = [...read(file).matchAll(/\$\{([A-Z_]+)\}/g)].map((found) => found[1]);
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names)
+        expect([service, name, typeof services[service].environment[name]]).toEqual([service, name, 'string']);
+    }
+  });
+
+  const dockerCompose = spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+  if (!dockerCompose) console.warn(skipWithout('docker-compose'));
+  (dockerCompose ? it : it.skip)('is a compose file docker-compose accepts', () => {
+    // `config` validates and resolves the file; it needs no Docker engine
+    execFileSync('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config', '--quiet'], {
+      stdio: 'pipe',
+    });
   });
 });

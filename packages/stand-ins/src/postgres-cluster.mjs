@@ -19,18 +19,6 @@ export function postgresBin() {
 }
 
 /**
- * Whether a test that needs `what` may be skipped when it is missing: never when REQUIRE_TOOLS=1 (CI).
- * @param {string} what
- * @returns {string} the reason to print when skipping
- */
-export function skipWithout(what) {
-  if (process.env.REQUIRE_TOOLS === '1') {
-    throw new Error(`${what} is not installed, and REQUIRE_TOOLS=1 says these tests must run`);
-  }
-  return `${what} is not installed: skipping the tests that need it (CI installs it and sets REQUIRE_TOOLS=1)`;
-}
-
-/**
  * Runs a PostgreSQL program: as the `postgres` user when we are root (PostgreSQL refuses root).
  * @param {string} program
  * @param {string[]} args

@@ -1,0 +1,267 @@
+// @ts-check
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remotes } from '@portfolio/parts';
+import { postgresBin, startPostgresCluster } from '@portfolio/stand-ins/postgres-cluster';
+import { renderTemplate } from './nginx-template.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Debian's nginx, or NGINX_PATH. */
+export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** What this deployment needs that npm does not install, missing here: [] when it can run. */
+export function missingTools() {
+  return [...(existsSync(nginxPath) ? [] : ['nginx']), ...(postgresBin() ? [] : ['PostgreSQL'])];
+}
+
+/**
+ * Where each part listens: the shell on basePort, the sections after it in the manifest's order,
+ * then the API replicas, then PostgreSQL.
+ * @param {number} basePort
+ * @param {number} replicaCount
+ */
+export function deploymentPorts(basePort, replicaCount) {
+  return {
+    shell: basePort,
+    sections: Object.fromEntries(remotes.map((remote, index) => [remote.name, basePort + 1 + index])),
+    replicas: Array.from({ length: replicaCount }, (_value, index) => basePort + 1 + remotes.length + index),
+    postgres: basePort + 1 + remotes.length + replicaCount,
+  };
+}
+
+/**
+ * @param {number} port
+ * @param {number} timeoutMs
+ * @param {() => string | null} [failed] a reason to give up early (the process died)
+ */
+async function waitForPort(port, timeoutMs, failed = () => null) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    const reason = failed();
+    if (reason) throw new Error(reason);
+    if (Date.now() > until) throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * One API replica: `node api/dist/main.js`, as the compose file runs it, logging to a file.
+ * @param {{ name: string, port: number, env: Record<string, string>, logFile: string }} options
+ */
+function apiReplica({ name, port, env, logFile }) {
+  /** @type {import('node:child_process').ChildProcess | null} */
+  let child = null;
+  /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
+  let exited = Promise.resolve({ code: null, signal: null });
+  return {
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    logFile,
+    get pid() {
+      return child?.pid ?? null;
+    },
+    get running() {
+      return child !== null && child.exitCode === null && child.signalCode === null;
+    },
+    async start() {
+      const log = openSync(logFile, 'a');
+      const started = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port) },
+        stdio: ['ignore', log, log],
+      });
+      child = started;
+      exited = new Promise((resolve) => started.once('exit', (code, signal) => resolve({ code, signal })));
+      const died = () =>
+        started.exitCode !== null || started.signalCode !== null
+          ? `${name} exited at start: ${readFileSync(logFile, 'utf8').slice(-2000)}`
+          : null;
+      await waitForPort(port, 60_000, died);
+    },
+    /**
+     * Sends a signal and waits for the process to end.
+     * @param {NodeJS.Signals} signal
+     * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, ms: number }>}
+     */
+    async stop(signal = 'SIGTERM') {
+      const startedAt = Date.now();
+      if (!child || !this.running) return { ...(await exited), ms: 0 };
+      child.kill(signal);
+      return { ...(await exited), ms: Date.now() - startedAt };
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof apiReplica>} ApiReplica */
+
+/**
+ * The main nginx.conf around the deploy/ server blocks, like the one in nginx's Docker image, with every
+ * path in the run's folder.
+ * @param {string} folder
+ */
+function nginxMainConfig(folder) {
+  const runAsRoot = process.getuid?.() === 0 ? 'user root;\n' : '';
+  return `${runAsRoot}daemon off;
+worker_processes 1;
+pid ${folder}/nginx.pid;
+error_log ${folder}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  keepalive_timeout 65;
+  client_body_temp_path ${folder}/temp/body;
+  proxy_temp_path ${folder}/temp/proxy;
+  fastcgi_temp_path ${folder}/temp/fastcgi;
+  uwsgi_temp_path ${folder}/temp/uwsgi;
+  scgi_temp_path ${folder}/temp/scgi;
+  include ${folder}/conf.d/*.conf;
+}
+`;
+}
+
+/**
+ * The multi-origin deployment of docker-compose.yml, on 127.0.0.1: nginx serving the shell and each
+ * section from its own port with the deploy/ templates, API replicas behind the shell's /api on a
+ * throwaway PostgreSQL. Needs the production build (`npm run build`). stop() removes everything.
+ * @param {{ basePort: number, replicaCount?: number, apiEnv?: Record<string, string> }} options
+ *   apiEnv: what the replicas need besides storage and proxy (SMTP_URL, RECAPTCHA_..., RATE_LIMIT_...)
+ */
+export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} }) {
+  const ports = deploymentPorts(basePort, replicaCount);
+  const folder = mkdtempSync(path.join(tmpdir(), 'portfolio-deployment-'));
+  /** @type {Array<() => void>} */
+  const cleanups = [() => rmSync(folder, { recursive: true, force: true })];
+  const cleanUp = () => {
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        step();
+      } catch {
+        // keep removing the rest
+      }
+    }
+  };
+  // an interrupted test run still stops what it started
+  process.once('exit', cleanUp);
+  try {
+    const cluster = await startPostgresCluster({ port: ports.postgres });
+    cleanups.push(() => cluster.stop());
+    const databaseUrl = cluster.createDatabase('portfolio');
+
+    const replicas = ports.replicas.map((port, index) =>
+      apiReplica({
+        name: `api-${index + 1}`,
+        port,
+        logFile: path.join(folder, `api-${index + 1}.log`),
+        env: {
+          SERVE_SITE: 'false',
+          DATABASE_URL: databaseUrl,
+          // nginx reaches the replicas from 127.0.0.1; visitors in these tests come from other loopback addresses
+          TRUST_PROXY: '127.0.0.1',
+          ...apiEnv,
+        },
+      }),
+    );
+    cleanups.push(() => {
+      for (const replica of replicas) if (replica.pid && replica.running) process.kill(replica.pid, 'SIGKILL');
+    });
+    await Promise.all(replicas.map((replica) => replica.start()));
+
+    // the shell's files with this deployment's remotes.json beside them, as compose mounts it over the built one
+    const shellRoot = path.join(folder, 'shell');
+    mkdirSync(shellRoot);
+    const shellDist = path.join(repoRoot, 'shell/dist');
+    for (const entry of readdirSync(shellDist)) {
+      if (entry !== 'remotes.json') symlinkSync(path.join(shellDist, entry), path.join(shellRoot, entry));
+    }
+    const sectionUrls = Object.fromEntries(
+      Object.entries(ports.sections).map(([name, port]) => [name, `http://127.0.0.1:${port}`]),
+    );
+    const remotesConfig = Object.fromEntries(
+      Object.entries(sectionUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`]),
+    );
+    writeFileSync(path.join(shellRoot, 'remotes.json'), JSON.stringify(remotesConfig, null, 2));
+
+    mkdirSync(path.join(folder, 'conf.d'));
+    mkdirSync(path.join(folder, 'temp'));
+    writeFileSync(
+      path.join(folder, 'conf.d/shell.conf'),
+      renderTemplate(path.join(repoRoot, 'deploy/nginx-shell.conf.template'), {
+        LISTEN: `127.0.0.1:${ports.shell}`,
+        SITE_ROOT: shellRoot,
+        API_SERVERS: ports.replicas.map((port) => `server 127.0.0.1:${port};`).join(' '),
+      }),
+    );
+    for (const remote of remotes) {
+      writeFileSync(
+        path.join(folder, `conf.d/${remote.name}.conf`),
+        renderTemplate(path.join(repoRoot, 'deploy/nginx-static.conf.template'), {
+          LISTEN: `127.0.0.1:${ports.sections[remote.name]}`,
+          SITE_ROOT: path.join(repoRoot, remote.folder, 'dist'),
+        }),
+      );
+    }
+    writeFileSync(path.join(folder, 'nginx.conf'), nginxMainConfig(folder));
+    const nginx = spawn(
+      nginxPath,
+      ['-p', folder, '-c', path.join(folder, 'nginx.conf'), '-e', path.join(folder, 'nginx-error.log')],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const nginxExited = new Promise((resolve) => nginx.once('exit', resolve));
+    cleanups.push(() => nginx.kill('SIGKILL'));
+    const nginxDied = () =>
+      nginx.exitCode !== null ? `nginx exited: ${readFileSync(path.join(folder, 'nginx-error.log'), 'utf8')}` : null;
+    for (const port of [ports.shell, ...Object.values(ports.sections)]) await waitForPort(port, 10_000, nginxDied);
+
+    return {
+      /** The site's origin: what a visitor opens. */
+      url: `http://127.0.0.1:${ports.shell}`,
+      sectionUrls,
+      replicas,
+      databaseUrl,
+      nginxPid: nginx.pid,
+      /** Logs of the replicas and nginx, for a failing test's report. */
+      folder,
+      async stop() {
+        await Promise.all(replicas.map((replica) => replica.stop('SIGTERM')));
+        nginx.kill('SIGQUIT');
+        await nginxExited;
+        process.removeListener('exit', cleanUp);
+        cleanUp();
+      },
+    };
+  } catch (error) {
+    process.removeListener('exit', cleanUp);
+    cleanUp();
+    throw error;
+  }
+}
