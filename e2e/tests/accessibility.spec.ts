@@ -39,6 +39,10 @@ for (const path of paths) {
       // the dark scheme is CSS only (prefers-color-scheme): the same page, checked again after the switch
       for (const colorScheme of schemes) {
         await page.emulateMedia({ colorScheme });
+        // colours change through the controls' CSS transitions: check them once they have arrived
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+        );
         for (const finding of await seriousAxeFindings(page)) findings.push(`${width} ${colorScheme} ${finding}`);
       }
     }
