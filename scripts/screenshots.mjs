@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /* global document, window -- page.evaluate runs its callback in the browser */
 // `npm run screenshots`: full-page PNGs of every route at phone (375 px) and desktop (1280 px) width,
-// from the production build, into screenshots/ (not committed). Look at them after a front-end change.
+// in the light and the dark scheme, from the production build, into screenshots/ (not committed).
+// Look at them after a front-end change.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './parts.mjs';
@@ -23,9 +24,12 @@ const site = await serveBuild(Number(process.env.SHOTS_PORT ?? 4191));
 try {
   mkdirSync(outDir, { recursive: true });
   const browser = await launchChromium();
-  for (const width of [375, 1280]) {
+  for (const [width, colorScheme] of [375, 1280].flatMap((w) => [
+    [w, 'light'],
+    [w, 'dark'],
+  ])) {
     for (const shot of pages) {
-      const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
+      const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 }, colorScheme });
       await page.route(/^https:\/\/www\.(google|gstatic)\.com\//, (r) =>
         r.fulfill({ body: '', contentType: 'text/javascript' }),
       );
@@ -42,7 +46,7 @@ try {
       });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
-      const file = path.join(outDir, `${shot.name}-${width}.png`);
+      const file = path.join(outDir, `${shot.name}-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(path.relative(repoRoot, file));
       await page.close();

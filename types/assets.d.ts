@@ -24,6 +24,7 @@ declare module '*.module.css' {
   export default classes;
 }
 declare module '*.css';
+declare module '*.scss';
 /** A picture as a link-preview PNG (packages/webpack-config/loaders/social-card-loader.cjs). */
 declare module '*?social-card' {
   const url: string;

@@ -42,15 +42,15 @@ describe('POST /api/download over HTTP', () => {
   });
 
   it.each([
-    ['no resource', '{}', 400, 'resource is required'],
-    ['an unknown resource', '{"resource":"cv"}', 400, 'resource must be one of: resume'],
-    ['a path for a resource', '{"resource":"../../package.json"}', 400, 'resource must be one of: resume'],
-    ['a resource that is not a string', '{"resource":["resume"]}', 400, 'resource must be one of: resume'],
-    ['an extra field', '{"resource":"resume","format":"docx"}', 400, 'unknown field(s): format'],
-    ['an array body', '["resume"]', 400, 'the body must be a JSON object'],
+    ['no resource', '{}', 400, 'Invalid fields: resource.'],
+    ['an unknown resource', '{"resource":"cv"}', 400, 'Invalid fields: resource.'],
+    ['a path for a resource', '{"resource":"../../package.json"}', 400, 'Invalid fields: resource.'],
+    ['a resource that is not a string', '{"resource":["resume"]}', 400, 'Invalid fields: resource.'],
+    ['an extra field', '{"resource":"resume","format":"docx"}', 400, 'Unknown fields: format.'],
+    ['an array body', '["resume"]', 400, 'The body must be a JSON object.'],
     ['malformed JSON', '{"resource": "resume"', 400, 'The body must be a JSON object.'],
     ['a JSON string body', '"resume"', 400, 'The body must be a JSON object.'],
-    ['an empty body', '', 400, 'resource is required'],
+    ['an empty body', '', 400, 'Invalid fields: resource.'],
     [
       'an oversized body',
       JSON.stringify({ resource: 'resume', padding: 'x'.repeat(20_000) }),
@@ -64,6 +64,16 @@ describe('POST /api/download over HTTP', () => {
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toMatchObject({ statusCode: status, message });
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("names the wrong field and says why, in the API's one error shape", async () => {
+    const response = await post('{"resource":"cv"}');
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Invalid fields: resource.',
+      fields: { resource: 'Must be one of: resume.' },
+    });
   });
 
   it('refuses a body that is not JSON with a 415', async () => {

@@ -111,6 +111,22 @@ function malformedBodies(): Array<{ raw: string; contentType?: string }> {
   return bodies;
 }
 
+/** The API's one error shape (@portfolio/contracts/api-error): nothing more, nothing less. */
+function isApiError(body: unknown, status: number): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { statusCode, error, message, fields, ...rest } = body as Record<string, unknown>;
+  const fieldsOk =
+    fields === undefined ||
+    (typeof fields === 'object' && fields !== null && Object.values(fields).every((text) => typeof text === 'string'));
+  return (
+    statusCode === status &&
+    typeof error === 'string' &&
+    typeof message === 'string' &&
+    fieldsOk &&
+    Object.keys(rest).length === 0
+  );
+}
+
 describe('hardening', () => {
   let siteverify: Siteverify;
   beforeAll(async () => {
@@ -134,26 +150,31 @@ describe('hardening', () => {
         CSP_REMOTE_ORIGINS: 'http://127.0.0.1:4383, https://cdn.example.org/some/path',
         RATE_LIMIT_VERIFY: '10000',
         RATE_LIMIT_CONTACT: '10000',
+        RATE_LIMIT_DOWNLOAD: '10000',
       });
     });
     afterAll(() => app.close());
 
-    it('answers ~200 malformed bodies on verify and contact with a JSON 4xx, never a 5xx', async () => {
+    it('answers ~200 malformed bodies on verify, contact and download with a JSON 4xx in one shape, never a 5xx', async () => {
       const client = new SiteClient(app.baseUrl);
       expect(await (await client.post('/api/verify', { captchaToken: 'good' })).json()).toBe(true); // the pass lets bodies reach validation
       const bodies = malformedBodies();
       expect(bodies.length).toBeGreaterThanOrEqual(200);
       const failures: string[] = [];
       const statuses = new Set<number>();
-      for (const path of ['/api/verify', '/api/contact']) {
+      for (const path of ['/api/verify', '/api/contact', '/api/download']) {
         for (const { raw, contentType } of bodies) {
           const response = await client.post(path, undefined, { rawBody: raw, contentType });
           const type = response.headers.get('content-type') ?? '';
           statuses.add(response.status);
+          const what = `${path} ${response.status} ${JSON.stringify(raw.slice(0, 80))} (${contentType ?? 'json'})`;
           if (response.status >= 500 || (response.status >= 400 && !type.includes('application/json'))) {
-            failures.push(`${path} ${response.status} ${JSON.stringify(raw.slice(0, 80))} (${contentType ?? 'json'})`);
+            failures.push(what);
           }
-          await response.arrayBuffer();
+          if (response.status >= 400 && type.includes('application/json')) {
+            const body: unknown = await response.json();
+            if (!isApiError(body, response.status)) failures.push(`${what}: ${JSON.stringify(body)}`);
+          } else await response.arrayBuffer();
         }
       }
       expect(failures).toEqual([]);

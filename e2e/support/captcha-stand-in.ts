@@ -12,7 +12,7 @@ const fakeRecaptchaScript = `(function () {
       var id = widgets.length;
       var label = document.createElement('label');
       label.className = 'fake-recaptcha';
-      label.setAttribute('style', 'display:flex;align-items:center;gap:12px;width:304px;height:78px;padding:0 12px;border:1px solid #d3d3d3;border-radius:3px;background:#f9f9f9;font:14px Roboto,Arial,sans-serif');
+      label.setAttribute('style', 'display:flex;align-items:center;gap:12px;width:304px;height:78px;padding:0 12px;border:1px solid #d3d3d3;border-radius:3px;background:#f9f9f9;color:#222;font:14px Roboto,Arial,sans-serif');
       var box = document.createElement('input');
       box.type = 'checkbox';
       box.setAttribute('style', 'width:24px;height:24px');

@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import site from '@portfolio/content/site.json' with { type: 'json' };
 import { siteverifyUrl } from '../support/ports';
 
 /** A field by its accessible name (the visible "*" is hidden from it; `required` says it instead). */
@@ -21,6 +22,15 @@ async function openForm(page: Page) {
   await form.scrollIntoViewIfNeeded();
   await expect(page.locator('.fake-recaptcha')).toBeVisible(); // the stand-in widget, loaded as the form came near
   return form;
+}
+
+/** The form scrolled into view, its captcha not (yet) loaded. */
+async function openFormWithoutCaptcha(page: Page) {
+  await page.goto('/');
+  await page
+    .locator('form')
+    .filter({ has: field(page, 'First name') })
+    .scrollIntoViewIfNeeded();
 }
 
 async function fill(page: Page, values: Partial<Record<Label, string>> = fields) {
@@ -89,6 +99,7 @@ test('sends: fields and button disabled with "Sending...", then success clears e
   await expect(page.locator('.fake-recaptcha input')).not.toBeChecked();
   await modal(page).getByRole('button', { name: 'Close' }).click();
   await expect(modal(page)).toBeHidden();
+  await expect(field(page, 'First name')).toBeFocused(); // a fresh form, from its first field
   await expect(submitButton(page)).toHaveText('Submit');
   await expect(submitButton(page)).toBeEnabled();
   await expect(page.locator('form')).not.toHaveClass(/was-validated/);
@@ -109,6 +120,7 @@ test('no captcha answer: "Please verify the reCAPTCHA", and the form stays usabl
   await expect(modal(page)).toContainText('Please verify the reCAPTCHA');
   await modal(page).getByRole('button', { name: 'Close' }).click();
   await expect(modal(page)).toBeHidden();
+  await expect(page.locator('.fake-recaptcha input')).toBeFocused(); // back where the answer is missing
   await expect(field(page, 'First name')).toBeEnabled();
   await expect(field(page, 'First name')).toHaveValue('Ada');
   expect(verifyCalls).toEqual([]);
@@ -127,6 +139,7 @@ for (const { token, message } of [
     await submitButton(page).click();
     await expect(modal(page)).toHaveText(new RegExp(message.replace(/\./g, '\\.')));
     await modal(page).getByRole('button', { name: 'Close' }).click();
+    await expect(submitButton(page)).toBeFocused();
     await expect(field(page, 'Message')).toHaveValue(fields.Message);
     await expect(page.locator('.fake-recaptcha input')).not.toBeChecked(); // a used token needs a fresh answer
     expect(contactCalls).toEqual([]);
@@ -148,6 +161,7 @@ for (const failure of ['an error status', 'a network failure'] as const) {
     await modal(page).getByRole('button', { name: 'Close' }).click();
     await expect(field(page, 'Subject')).toHaveValue(fields.Subject);
     await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).toBeFocused();
   });
 }
 
@@ -162,6 +176,14 @@ test('browser validity first: the form is marked validated and nothing is sent w
   await submitButton(page).click();
   await expect(form).toHaveClass(/was-validated/);
   expect(await field(page, 'First name').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  // focus goes to the first field to fix, which says what is wrong; an alert names every one of them
+  await expect(field(page, 'First name')).toBeFocused();
+  await expect(field(page, 'First name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'First name')).not.toHaveAccessibleDescription('');
+  const alert = form.getByRole('alert').filter({ hasText: 'First name' });
+  for (const label of ['First name', 'Last name', 'Email address', 'Subject', 'Message'])
+    await expect(alert).toContainText(label);
+  await expect(alert).not.toContainText('Company/Org.');
 
   // "ada@example" passes the browser's email check but not the schema the API shares with the form
   await fill(page, { ...fields, 'Email address': 'ada@example' });
@@ -185,4 +207,39 @@ test('the result modal fades in and out with Bootstrap timings', async ({ page }
   expect(
     await page.locator('.modal-backdrop').evaluate((element) => getComputedStyle(element).transitionDuration),
   ).toBe('0.15s');
+});
+
+test('while the captcha loads its place says so, and it appears without moving the form', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/recaptcha\/api\.js/, async (route) => {
+    await held;
+    await route.fallback(); // on to the stand-in
+  });
+  await page.goto('/');
+  const form = page.locator('form').filter({ has: field(page, 'First name') });
+  await form.scrollIntoViewIfNeeded();
+  const placeholder = form.getByRole('status');
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).not.toHaveText('');
+  expect((await placeholder.boundingBox())!.height).toBeGreaterThanOrEqual(78);
+  const before = await submitButton(page).boundingBox();
+  release();
+  await expect(page.locator('.fake-recaptcha')).toBeVisible();
+  await expect(placeholder).toHaveCount(0);
+  expect(await submitButton(page).boundingBox()).toEqual(before);
+});
+
+test("a captcha that cannot load is said in words, with the owner's address to write to instead", async ({ page }) => {
+  await page.route(/\/recaptcha\/api\.js/, (route) => route.abort('blockedbyclient'));
+  await openFormWithoutCaptcha(page);
+  const notice = page.getByRole('alert').filter({ has: page.getByRole('link', { name: site.contactTo }) });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link')).toHaveAttribute('href', `mailto:${site.contactTo}`);
+  // sending still says what the product says, and then leads to the address
+  await fill(page);
+  await submitButton(page).click();
+  await expect(modal(page)).toContainText('Please verify the reCAPTCHA');
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await expect(notice.getByRole('link')).toBeFocused();
 });

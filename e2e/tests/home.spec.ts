@@ -86,6 +86,11 @@ test('hovering a door opens it and shows its tooltip; leaving closes it', async 
     true,
   );
 
+  // WCAG 1.4.13: the pointer can move onto the tooltip without losing it
+  const tip = await page.getByRole('tooltip').boundingBox();
+  await page.mouse.move(tip!.x + tip!.width / 2, tip!.y + tip!.height / 2, { steps: 5 });
+  await expect(page.getByRole('tooltip')).toBeVisible();
+
   await page.mouse.move(0, 0);
   await expect(closedImage(engineer)).toBeVisible();
   await expect(page.getByRole('tooltip')).toHaveCount(0);
@@ -100,6 +105,11 @@ test('keyboard: focus opens a door and shows its tooltip as its description; Ent
   await expect(leader).toHaveAccessibleName(/Leader/);
   await expect(leader).toHaveAccessibleDescription('See my experience.');
   await expect(page.getByRole('tooltip')).toHaveText('See my experience.');
+  await expect(openedImage(leader)).toBeVisible();
+  // WCAG 1.4.13: Escape hides the tooltip without moving focus or closing the door
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await expect(leader).toBeFocused();
   await expect(openedImage(leader)).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/resume$/);

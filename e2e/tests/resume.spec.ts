@@ -67,9 +67,12 @@ test('Download Resume saves a PDF built from the resume data, busy while it down
     await held;
     await route.continue();
   });
+  let downloads = 0;
+  page.on('request', (request) => (downloads += request.url().endsWith('/api/download') ? 1 : 0));
   const requestSeen = page.waitForRequest('**/api/download');
   const downloadSeen = page.waitForEvent('download');
-  await downloadButton(page).click();
+  await downloadButton(page).focus();
+  await page.keyboard.press('Enter');
 
   const request = await requestSeen;
   expect(request.method()).toBe('POST');
@@ -78,6 +81,9 @@ test('Download Resume saves a PDF built from the resume data, busy while it down
   const busy = page.getByRole('button', { name: 'Downloading...' });
   await expect(busy).toBeDisabled();
   await expect(busy).toHaveAttribute('aria-busy', 'true');
+  // busy, the button keeps keyboard focus (aria-disabled, not disabled) and a second press starts nothing
+  await expect(busy).toBeFocused();
+  await page.keyboard.press('Enter');
   release();
 
   const download = await downloadSeen;
@@ -88,6 +94,8 @@ test('Download Resume saves a PDF built from the resume data, busy while it down
   expect(text).toContain(comparable(siteConfig.ownerName));
   for (const item of resume.resumeBody.experience) expect(text).toContain(comparable(item.company));
   await expect(downloadButton(page)).toBeEnabled();
+  await expect(downloadButton(page)).toBeFocused();
+  expect(downloads).toBe(1);
 });
 
 test('a failed download is only logged, and the visitor can try again', async ({ page }) => {

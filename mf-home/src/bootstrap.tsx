@@ -1,4 +1,3 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
 import { renderStandalone } from '@portfolio/ui/standalone-app';
 import routes from './routes';
 

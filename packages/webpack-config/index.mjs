@@ -8,6 +8,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { defaultRemotesConfig, devPorts } from '@portfolio/parts';
+import themeUnused from '@portfolio/ui/theme/unused-classes' with { type: 'json' };
 import { pictureRules } from './picture-rules.mjs';
 import { sharedSingletons } from './shared.mjs';
 import { BrowserBuildRecordPlugin } from './plugins/browser-build-record-plugin.mjs';
@@ -65,6 +66,18 @@ export function createPartConfig(options) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const isRemote = Boolean(part.exposes);
+    // a part's own styles are CSS modules (*.module.css), scoped to it; other CSS is global
+    const cssLoader = {
+      loader: require.resolve('css-loader'),
+      options: {
+        modules: {
+          auto: /\.module\.s?css$/,
+          namedExport: false,
+          exportLocalsConvention: 'as-is',
+          localIdentName: production ? `${part.name}-[hash:base64:6]` : `${part.name}-[name]__[local]`,
+        },
+      },
+    };
     // what the remote's server build needs to know of its browser build (filled while the browser build runs)
     const browserRecord = {};
     const browser = {
@@ -93,18 +106,26 @@ export function createPartConfig(options) {
             // type checking is `npm run typecheck`'s job; the build only strips types
             options: { configFile: path.join(part.dir, 'tsconfig.json'), transpileOnly: true },
           },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader] },
+          // the site's Bootstrap theme (packages/ui/src/theme) is Sass, compiled by the pure-JS `sass`
           {
-            test: /\.css$/,
+            test: /\.scss$/,
             use: [
               MiniCssExtractPlugin.loader,
+              { ...cssLoader, options: { ...cssLoader.options, importLoaders: 2 } },
+              // Bootstrap's components come whole; the theme names the variants no page shows
               {
-                loader: require.resolve('css-loader'),
+                loader: path.join(import.meta.dirname, 'prune-css-loader.cjs'),
+                options: { unusedClasses: themeUnused.classes },
+              },
+              {
+                loader: require.resolve('sass-loader'),
                 options: {
-                  modules: {
-                    auto: /\.module\.css$/,
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                    localIdentName: production ? `${part.name}-[hash:base64:6]` : `${part.name}-[name]__[local]`,
+                  implementation: require.resolve('sass'),
+                  // Bootstrap 5.3's Sass uses @import and global functions, which Sass deprecates
+                  sassOptions: {
+                    quietDeps: true,
+                    silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
                   },
                 },
               },

@@ -13,25 +13,33 @@ import { sharedSingletons } from './shared.mjs';
 const require = createRequire(import.meta.url);
 
 function serverRules(part, production) {
+  // the browser build's CSS module names (index.mjs), without the CSS
+  const classNames = {
+    loader: require.resolve('css-loader'),
+    options: {
+      modules: {
+        auto: /\.module\.s?css$/,
+        namedExport: false,
+        exportLocalsConvention: 'as-is',
+        exportOnlyLocals: true,
+        localIdentName: production ? `${part.name}-[hash:base64:6]` : `${part.name}-[name]__[local]`,
+      },
+    },
+  };
   return [
     {
       test: /\.tsx?$/,
       loader: require.resolve('ts-loader'),
       options: { configFile: path.join(part.dir, 'tsconfig.json'), transpileOnly: true },
     },
+    // class names only: the browser build ships the stylesheets
+    { test: /\.css$/, use: [classNames] },
     {
-      // class names only: the browser build ships the stylesheets
-      test: /\.css$/,
-      loader: require.resolve('css-loader'),
-      options: {
-        modules: {
-          auto: /\.module\.css$/,
-          namedExport: false,
-          exportLocalsConvention: 'as-is',
-          exportOnlyLocals: true,
-          localIdentName: production ? `${part.name}-[hash:base64:6]` : `${part.name}-[name]__[local]`,
-        },
-      },
+      test: /\.scss$/,
+      use: [
+        { ...classNames, options: { ...classNames.options, importLoaders: 1 } },
+        { loader: require.resolve('sass-loader'), options: { implementation: require.resolve('sass') } },
+      ],
     },
     { test: /\.md$/, type: 'asset/source' },
     ...pictureRules({ emit: false }),

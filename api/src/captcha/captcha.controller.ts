@@ -2,17 +2,10 @@ import { BadGatewayException, Body, Controller, HttpCode, Inject, Post, Req, Res
 import type { Request, Response } from 'express';
 import { captchaVerifySchema, type CaptchaVerifyRequest } from '@portfolio/contracts/captcha';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { BodyCheckPipe } from '../common/body-check.pipe.js';
+import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { OriginGuard, requireTrustedOrigin } from '../common/origin.guard.js';
 import { ContactPassService } from './contact-pass.service.js';
 import { CaptchaProviderUnavailableError, SiteverifyClient } from './siteverify-client.js';
-
-const checkVerifyRequest = (value: unknown) => {
-  const result = captchaVerifySchema.safeParse(value);
-  return result.success
-    ? { ok: true as const, value: result.data }
-    : { ok: false as const, errors: { captchaToken: 'Send the captcha answer as a non-empty string.' } };
-};
 
 /** Call 1 of docs/product-rules.md: POST /api/verify {captchaToken} answers true or false; true also hands out a contact pass. */
 @Controller('verify')
@@ -27,7 +20,7 @@ export class CaptchaController {
   @Post()
   @HttpCode(200)
   async verify(
-    @Body(new BodyCheckPipe(checkVerifyRequest)) body: CaptchaVerifyRequest,
+    @Body(new SchemaBodyPipe(captchaVerifySchema)) body: CaptchaVerifyRequest,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {

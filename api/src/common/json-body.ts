@@ -1,11 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { notAnObject } from '@portfolio/contracts/body-check';
+import { apiError } from './api-error.js';
 
 /** No payload of this API comes near this; anything larger is refused before it is read. */
 export const jsonBodyLimit = '16kb';
 
-const errorJson = (res: Response, statusCode: number, error: string, message: string) =>
-  res.status(statusCode).json({ statusCode, error, message });
+const errorJson = (res: Response, statusCode: number, message: string) =>
+  res.status(statusCode).json(apiError(statusCode, message));
 
 /**
  * JSON-only bodies with a size limit. Every way a body can be wrong gets a fast 4xx with a JSON
@@ -15,21 +17,20 @@ export function acceptJsonBodies(app: NestExpressApplication): void {
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     const hasBody = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
     if (hasBody && !req.is('application/json')) {
-      return errorJson(res, 415, 'Unsupported Media Type', 'Send the request body as application/json.');
+      return errorJson(res, 415, 'Send the request body as application/json.');
     }
     next();
   });
   app.use('/api', express.json({ limit: jsonBodyLimit, strict: true }));
   app.use('/api', (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: string } | null)?.type;
-    if (type === 'entity.too.large')
-      return errorJson(res, 413, 'Payload Too Large', `The body must be at most ${jsonBodyLimit}.`);
-    if (type === 'entity.parse.failed') return errorJson(res, 400, 'Bad Request', 'The body must be a JSON object.');
+    if (type === 'entity.too.large') return errorJson(res, 413, `The body must be at most ${jsonBodyLimit}.`);
+    if (type === 'entity.parse.failed') return errorJson(res, 400, notAnObject);
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      return errorJson(res, 415, 'Unsupported Media Type', 'Send the body as UTF-8 JSON.');
+      return errorJson(res, 415, 'Send the body as UTF-8 JSON.');
     }
     if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.encoding.set') {
-      return errorJson(res, 400, 'Bad Request', 'The body could not be read.');
+      return errorJson(res, 400, 'The body could not be read.');
     }
     next(error);
   });

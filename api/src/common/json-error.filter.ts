@@ -1,7 +1,18 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import type { FieldErrors } from '@portfolio/contracts/body-check';
+import { apiError } from './api-error.js';
 
-/** Every error leaves as {statusCode, error, message}; anything unexpected is logged and told apart from bad input. */
+/** What an HttpException says, whether it was made from a sentence, a list of them or {message, fields}. */
+function describe(exception: HttpException): { message: string; fields?: FieldErrors } {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return { message: body };
+  const { message, fields } = body as { message?: unknown; fields?: FieldErrors };
+  const text = Array.isArray(message) ? message.join(' ') : typeof message === 'string' ? message : exception.message;
+  return { message: text, fields };
+}
+
+/** Every error leaves in the one shape {statusCode, error, message, fields?}; anything unexpected is logged and told apart from bad input. */
 @Catch()
 export class JsonErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -10,26 +21,11 @@ export class JsonErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
     if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const body = exception.getResponse();
-      const fields = typeof body === 'object' ? (body as Record<string, unknown>) : { message: body };
-      res.status(status).json({ statusCode: status, error: errorName(status), ...fields });
+      const { message, fields } = describe(exception);
+      res.status(exception.getStatus()).json(apiError(exception.getStatus(), message, fields));
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    res
-      .status(500)
-      .json({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side.' });
+    res.status(500).json(apiError(500, 'Something went wrong on our side.'));
   }
-}
-
-function errorName(status: number): string {
-  const name = HttpStatus[status];
-  return name
-    ? name
-        .toLowerCase()
-        .split('_')
-        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-        .join(' ')
-    : 'Error';
 }

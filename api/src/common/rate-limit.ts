@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../storage/database.js';
+import { apiError } from './api-error.js';
 import { DatabaseRateLimitStore } from './rate-limit-store.js';
 
 /**
@@ -21,11 +22,7 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig, da
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         handler: (_req, res) => {
-          res.status(429).json({
-            statusCode: 429,
-            error: 'Too Many Requests',
-            message: 'Too many requests; please wait a moment and try again.',
-          });
+          res.status(429).json(apiError(429, 'Too many requests; please wait a moment and try again.'));
         },
       }),
     );

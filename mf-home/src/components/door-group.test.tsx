@@ -39,4 +39,25 @@ describe('DoorGroup', () => {
     act(() => link.focus());
     expect(screen.getByRole('tooltip', { hidden: true }).className).toMatch(/tooltipShown/);
   });
+
+  it('hides a shown tooltip on Escape (WCAG 1.4.13), the door staying open, until the door is shown again', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    renderGroup(0);
+    const link = screen.getAllByRole('link')[0]!;
+    const tooltipShown = () => screen.getByRole('tooltip', { hidden: true }).className.includes('tooltipShown');
+    act(() => link.focus());
+    expect(tooltipShown()).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(tooltipShown()).toBe(false);
+    expect(link.className).toMatch(/open/);
+    act(() => link.blur());
+    act(() => link.focus());
+    expect(tooltipShown()).toBe(true);
+    // hovered, not focused: Escape anywhere on the page hides it too
+    act(() => link.blur());
+    await userEvent.hover(link);
+    expect(tooltipShown()).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(tooltipShown()).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link } from '@portfolio/router';
 import { randomDoorIndex, type DoorGroupDoors } from '../doors';
 import { doorImageUrl } from '../content/door-images';
@@ -34,19 +34,30 @@ export function DoorGroup({ doors, matLabel }: { doors: DoorGroupDoors; matLabel
   const [chosenId, setChosenId] = useState<number | null>(null);
   const shownId = chosenId ?? (doors[pickedIndex] ?? doors[0]).id;
   const [open, setOpen] = useState(false);
+  // WCAG 1.4.13: Escape hides the tooltip (the door stays open) until the door is left and shown again
+  const [tooltipDismissed, setTooltipDismissed] = useState(false);
   const tooltipId = useId();
   const door = doors.find((candidate) => candidate.id === shownId) ?? doors[0];
   const show = () => setOpen(true);
-  const hide = () => setOpen(false);
+  const hide = () => {
+    setOpen(false);
+    setTooltipDismissed(false);
+  };
+  useEffect(() => {
+    if (!open) return;
+    const dismissOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setTooltipDismissed(true);
+    document.addEventListener('keydown', dismissOnEscape);
+    return () => document.removeEventListener('keydown', dismissOnEscape);
+  }, [open]);
+  const tooltipShown = open && !tooltipDismissed;
   return (
     <div className={styles.group} data-door-group={door.catagory}>
-      <div className={styles.doorway}>
+      {/* hover is the doorway's, tooltip included, so the pointer can move onto the tooltip (WCAG 1.4.13) */}
+      <div className={styles.doorway} onMouseEnter={show} onMouseLeave={hide}>
         <Link
           to={door.link}
           className={`${styles.door} ${open ? styles.open : ''}`}
           aria-describedby={tooltipId}
-          onMouseEnter={show}
-          onMouseLeave={hide}
           onFocus={show}
           onBlur={hide}
         >
@@ -58,7 +69,7 @@ export function DoorGroup({ doors, matLabel }: { doors: DoorGroupDoors; matLabel
         <div
           id={tooltipId}
           role="tooltip"
-          className={`tooltip bs-tooltip-top ${styles.tooltip} ${open ? styles.tooltipShown : ''}`}
+          className={`tooltip bs-tooltip-top ${styles.tooltip} ${tooltipShown ? styles.tooltipShown : ''}`}
         >
           <div className={`tooltip-arrow ${styles.tooltipArrow}`} />
           <div className="tooltip-inner">{door.toolTipText}</div>
@@ -73,7 +84,7 @@ export function DoorGroup({ doors, matLabel }: { doors: DoorGroupDoors; matLabel
         label={matLabel}
         onChoose={(chosen) => {
           setChosenId(chosen.id);
-          setOpen(false);
+          hide();
         }}
       />
     </div>

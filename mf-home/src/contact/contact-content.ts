@@ -16,8 +16,12 @@ export interface ContactContent {
   title: string;
   intro: string;
   fields: ContactFieldContent[];
+  /** Announced after a refused submit, followed by the names of the fields to fix. */
+  invalidSummary: string;
   captchaLoading: string;
+  /** Said when the captcha cannot be loaded; `emailInstead` then leads to the owner's address (site.json contactTo). */
   captchaUnavailable: string;
+  emailInstead: string;
   submit: string;
   sending: string;
   modalTitle: string;

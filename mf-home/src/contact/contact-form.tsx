@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { contactLimits, type ContactMessage } from '@portfolio/contracts/contact-limits';
+import { contactLimits, type ContactField, type ContactMessage } from '@portfolio/contracts/contact-limits';
 import type { CaptchaHandle } from './captcha-widget';
+import { CaptchaPlaceholder } from './captcha-placeholder';
 import { contactContent, type ContactFieldContent } from './contact-content';
-import { useContactSubmission, type Outcome } from './use-contact-submission';
+import { needsNewCaptcha, outcomeMessages, type ContactOutcome } from './contact-outcome';
+import { useContactSubmission } from './use-contact-submission';
 import styles from './contact-form.module.css';
 
 // The captcha (with Google's script), the modal and the shared schema load when the form is near or used.
@@ -14,18 +16,26 @@ const ResultModal = lazy(loadResultModal);
 
 const emptyMessage: ContactMessage = { fName: '', lName: '', email: '', org: '', subject: '', message: '' };
 
+/** The fields the browser finds invalid now, in the form's order. */
+const invalidFields = (form: HTMLFormElement): HTMLInputElement[] =>
+  [...form.querySelectorAll<HTMLInputElement>('input[name], textarea[name]')].filter((field) => !field.validity.valid);
+
+const fieldId = (name: ContactField) => `contact-${name}`;
+const errorId = (name: ContactField) => `contact-${name}-error`;
+
 function Field({
   field,
   value,
+  invalid,
   onChange,
 }: {
   field: ContactFieldContent;
   value: string;
+  invalid: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }) {
-  const id = `contact-${field.name}`;
   const common = {
-    id,
+    id: fieldId(field.name),
     name: field.name,
     className: 'form-control',
     required: field.required,
@@ -33,36 +43,49 @@ function Field({
     autoComplete: field.autoComplete,
     value,
     onChange,
+    // the error text is the field's description only while it applies
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? errorId(field.name) : undefined,
   };
   return (
     <div className={field.type === 'textarea' || field.name === 'subject' ? 'col-12' : 'col-md-6'}>
-      <label htmlFor={id} className="form-label">
+      <label htmlFor={common.id} className="form-label">
         {field.label}
         {field.required && <span aria-hidden="true">*</span>}
       </label>
       {field.type === 'textarea' ? <textarea {...common} rows={3} /> : <input {...common} type={field.type} />}
-      <div className="invalid-feedback">{field.invalid}</div>
+      <div id={errorId(field.name)} className="invalid-feedback">
+        {field.invalid}
+      </div>
     </div>
   );
 }
 
-/** The contact form (docs/product-rules.md): idle, sending (everything disabled, spinner), then the result in a modal. */
+/**
+ * The contact form (docs/product-rules.md): idle, sending (everything disabled, spinner), then the result
+ * in a modal. Focus never falls out of it: a refused submit goes to the first invalid field (the errors are
+ * announced), and closing the modal comes back to the form.
+ */
 export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(emptyMessage);
   const [validated, setValidated] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [invalid, setInvalid] = useState<ReadonlySet<ContactField>>(new Set());
+  // each refused submit puts a new alert in the page, so it is announced even when the text repeats
+  const [refusal, setRefusal] = useState({ count: 0, summary: '' });
+  const [outcome, setOutcome] = useState<ContactOutcome | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [captchaWanted, setCaptchaWanted] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
   const captcha = useRef<CaptchaHandle>(null);
 
   const { busy, send } = useContactSubmission((result) => {
-    if (result.kind === 'sent') {
+    if (result === 'sent') {
       setValues(emptyMessage);
       setValidated(false);
+      setInvalid(new Set());
     }
-    // a token is good for one verify: a new try needs a new answer
-    if (result.message !== contactContent.messages.noCaptcha) captcha.current?.reset();
+    if (needsNewCaptcha(result)) captcha.current?.reset();
     setOutcome(result);
     setModalOpen(true);
   });
@@ -79,9 +102,7 @@ export function ContactForm() {
     }
     const observer = new IntersectionObserver(
       (entries) => entries.some((entry) => entry.isIntersecting) && setCaptchaWanted(true),
-      {
-        rootMargin: '200px',
-      },
+      { rootMargin: '200px' },
     );
     observer.observe(element);
     return () => observer.disconnect();
@@ -97,13 +118,29 @@ export function ContactForm() {
     event.target.setCustomValidity('');
     const { name, value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
+    if (validated && form.current) setInvalid(new Set(invalidFields(form.current).map((f) => f.name as ContactField)));
   };
+
+  /** Marks what is wrong, says it, and puts the visitor on the first field to fix. */
+  function refuse(element: HTMLFormElement) {
+    const wrong = invalidFields(element);
+    setInvalid(new Set(wrong.map((field) => field.name as ContactField)));
+    const labels = wrong.map((field) => contactContent.fields.find((f) => f.name === field.name)?.label ?? field.name);
+    setRefusal(({ count }) => ({
+      count: count + 1,
+      summary: `${contactContent.invalidSummary} ${labels.join(', ')}.`,
+    }));
+    wrong[0]?.focus();
+  }
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setValidated(true);
     const element = event.currentTarget;
-    if (!element.checkValidity()) return;
+    if (!element.checkValidity()) {
+      refuse(element);
+      return;
+    }
     // the browser's rules passed; the API's own schema has the last word on what it will accept
     const { checkContactMessage } = await loadSchema();
     const check = checkContactMessage(values);
@@ -112,10 +149,19 @@ export function ContactForm() {
         const input = element.elements.namedItem(name);
         if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) input.setCustomValidity(error);
       }
-      element.reportValidity();
+      refuse(element);
       return;
     }
-    await send(check.message, captcha.current?.getValue() ?? null);
+    setInvalid(new Set());
+    setRefusal(({ count }) => ({ count, summary: '' }));
+    await send(check.value, captcha.current?.getValue() ?? null);
+  }
+
+  /** Back into the form once the modal has gone: a fresh form starts at its first field, a retry at its cause. */
+  function returnFocus() {
+    if (outcome === 'sent') document.getElementById(fieldId(contactContent.fields[0]?.name ?? 'fName'))?.focus();
+    else if (outcome === 'no-captcha') captcha.current?.focus();
+    if (!form.current?.contains(document.activeElement)) submitButton.current?.focus();
   }
 
   return (
@@ -129,22 +175,31 @@ export function ContactForm() {
         onPointerEnter={prepare}
         aria-busy={busy}
       >
+        <p key={refusal.count} className="visually-hidden" role="alert">
+          {refusal.summary}
+        </p>
         <fieldset disabled={busy}>
           <div className="row g-3">
             {contactContent.fields.map((field) => (
-              <Field key={field.name} field={field} value={values[field.name]} onChange={change} />
+              <Field
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                invalid={invalid.has(field.name)}
+                onChange={change}
+              />
             ))}
             <div className="col-12">
-              <div className={styles.captcha}>
-                {captchaWanted && (
-                  <Suspense fallback={<span className="small text-muted">{contactContent.captchaLoading}</span>}>
-                    <CaptchaWidget ref={captcha} unavailableText={contactContent.captchaUnavailable} />
-                  </Suspense>
-                )}
-              </div>
+              {captchaWanted ? (
+                <Suspense fallback={<CaptchaPlaceholder text={contactContent.captchaLoading} />}>
+                  <CaptchaWidget ref={captcha} />
+                </Suspense>
+              ) : (
+                <CaptchaPlaceholder text={contactContent.captchaLoading} />
+              )}
             </div>
             <div className="col-12">
-              <button type="submit" className={`btn btn-primary ${styles.submit}`}>
+              <button ref={submitButton} type="submit" className={`btn btn-primary ${styles.submit}`}>
                 {busy ? (
                   <>
                     <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
@@ -163,9 +218,10 @@ export function ContactForm() {
           <ResultModal
             show={modalOpen}
             title={contactContent.modalTitle}
-            message={outcome.message}
+            message={outcomeMessages[outcome]}
             closeText={contactContent.close}
             onClose={() => setModalOpen(false)}
+            onClosed={returnFocus}
           />
         </Suspense>
       )}

@@ -7,12 +7,21 @@ interface ResultModalProps {
   message: string;
   closeText: string;
   onClose: () => void;
+  /** After the closing transition: the form puts focus back where the visitor goes on (the modal does not). */
+  onClosed: () => void;
 }
 
 /** The contact result (docs/product-rules.md "Contact form" texts) in react-bootstrap's modal: 300 ms transitions, 150 ms backdrop. */
-export default function ResultModal({ show, title, message, closeText, onClose }: ResultModalProps) {
+export default function ResultModal({ show, title, message, closeText, onClose, onClosed }: ResultModalProps) {
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="contact-result-title">
+    <Modal
+      show={show}
+      onHide={onClose}
+      onExited={onClosed}
+      restoreFocus={false}
+      centered
+      aria-labelledby="contact-result-title"
+    >
       <Modal.Header>
         <Modal.Title id="contact-result-title" as="h2" className="h5">
           {title}

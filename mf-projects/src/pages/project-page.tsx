@@ -16,7 +16,7 @@ function BackToProjects() {
 export function ProjectPage() {
   const { project } = useLoaderData<ProjectLoaderData>();
   return (
-    <article className="project-page">
+    <article>
       <BackToProjects />
       <h1 className="text-center my-4">{project.title}</h1>
       {project.projectMarkdown ? (

@@ -35,8 +35,12 @@ describe('DownloadButton', () => {
 
     await user.click(screen.getByRole('button', { name: 'Download Resume' }));
     const busy = screen.getByRole('button', { name: 'Downloading...' });
-    expect(busy).toBeDisabled();
+    // busy but not disabled, so focus stays on it; a second click starts nothing
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
     expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy).toHaveFocus();
+    await user.click(busy);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith(
       'http://localhost/api/download',
       expect.objectContaining({
@@ -48,7 +52,10 @@ describe('DownloadButton', () => {
     );
 
     answer.settle({ ok: true, status: 200, blob: () => Promise.resolve(new Blob(['%PDF-1.3 sample'])) });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Download Resume' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Download Resume' })).toHaveAttribute('aria-disabled', 'false'),
+    );
+    expect(screen.getByRole('button', { name: 'Download Resume' })).toHaveFocus();
     expect(saved).toEqual([{ name: resumeFileName(siteConfig.ownerName), href: 'blob:resume' }]);
     const pdf = (URL.createObjectURL as jest.Mock<string, [Blob]>).mock.calls[0]![0];
     expect(pdf.type).toBe('application/pdf');

@@ -14,7 +14,7 @@ describe('checkContactMessage', () => {
     const { org: _org, ...withoutOrg } = valid;
     expect(checkContactMessage({ ...withoutOrg, fName: '  Ada ' })).toEqual({
       ok: true,
-      message: { ...valid, org: '' },
+      value: { ...valid, org: '' },
     });
   });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { checkBody, type BodyCheck } from './body-check.js';
 import { contactLimits, type ContactField, type ContactMessage } from './contact-limits.js';
 
 export { contactLimits, type ContactField, type ContactMessage };
@@ -38,26 +39,9 @@ export const contactMessageSchema = z.strictObject({
   message: text('message', { required: true, pattern: multiLine }),
 });
 
-export type ContactFieldErrors = Partial<Record<ContactField | 'body', string>>;
-
-export type ContactCheck = { ok: true; message: ContactMessage } | { ok: false; errors: ContactFieldErrors };
-
-/** Checks a would-be contact message; errors are keyed by field ("body" for the shape as a whole). */
-export function checkContactMessage(value: unknown): ContactCheck {
-  const result = contactMessageSchema.safeParse(value);
-  if (result.success) return { ok: true, message: result.data };
-  const errors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      errors.body ??= `Unknown fields: ${issue.keys.join(', ')}.`;
-      continue;
-    }
-    const field = issue.path[0];
-    const key = typeof field === 'string' && field in contactLimits ? (field as ContactField) : 'body';
-    errors[key] ??= key === 'body' ? 'The body must be a JSON object of the contact fields.' : issue.message;
-  }
-  return { ok: false, errors };
-}
+/** Checks a would-be contact message (the form before sending, the API on arrival); errors are keyed by field. */
+export const checkContactMessage = (value: unknown): BodyCheck<ContactMessage> =>
+  checkBody(contactMessageSchema, value);
 
 /** POST /api/contact answers 200 with the stored message's id. */
 export interface ContactResponse {

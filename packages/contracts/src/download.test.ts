@@ -1,23 +1,24 @@
+import { checkBody } from './body-check.js';
 import { downloadRequestSchema } from './download.js';
 
-const messagesFor = (input: unknown) => {
-  const result = downloadRequestSchema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => issue.message);
-};
+const check = (body: unknown) => checkBody(downloadRequestSchema, body);
 
 describe('downloadRequestSchema', () => {
   it('accepts the resume and nothing else', () => {
-    expect(downloadRequestSchema.parse({ resource: 'resume' })).toEqual({ resource: 'resume' });
-    expect(messagesFor({ resource: 'cv' })).toEqual(['resource must be one of: resume']);
-    expect(messagesFor({ resource: '../../etc/passwd' })).toEqual(['resource must be one of: resume']);
-    expect(messagesFor({ resource: ['resume'] })).toEqual(['resource must be one of: resume']);
+    expect(check({ resource: 'resume' })).toEqual({ ok: true, value: { resource: 'resume' } });
+    for (const resource of ['cv', '../../etc/passwd', ['resume'], 42]) {
+      expect(check({ resource })).toEqual({ ok: false, errors: { resource: 'Must be one of: resume.' } });
+    }
   });
 
   it('says what is wrong with a missing resource, extra fields or a body that is no object', () => {
-    expect(messagesFor({})).toEqual(['resource is required']);
-    expect(messagesFor({ resource: 'resume', format: 'docx' })).toEqual(['unknown field(s): format']);
+    expect(check({})).toEqual({ ok: false, errors: { resource: 'Required.' } });
+    expect(check({ resource: 'resume', format: 'docx' })).toEqual({
+      ok: false,
+      errors: { body: 'Unknown fields: format.' },
+    });
     for (const body of [undefined, null, [], 'resume', 42]) {
-      expect(messagesFor(body)).toEqual(['the body must be a JSON object']);
+      expect(check(body)).toEqual({ ok: false, errors: { body: 'The body must be a JSON object.' } });
     }
   });
 });

@@ -15,17 +15,14 @@ export {
   Outlet,
   redirect,
   ScrollRestoration,
-  useActionData,
   useFetcher,
   useLoaderData,
   useLocation,
   useMatches,
   useNavigate,
-  useNavigation,
   useOutlet,
   useParams,
   useRouteError,
-  useSubmit,
 } from 'react-router';
 export { RouterProvider } from 'react-router/dom';
 export type { ActionFunctionArgs, LoaderFunctionArgs, NonIndexRouteObject, RouteObject, UIMatch } from 'react-router';

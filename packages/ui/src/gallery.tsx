@@ -50,7 +50,8 @@ export function Gallery({ galleryTitle, galleryPhotoList }: GalleryProps) {
   };
 
   return (
-    <section aria-labelledby={titleId} className="mb-5">
+    // the APG carousel pattern: a labelled region described as a carousel
+    <section aria-labelledby={titleId} aria-roledescription="carousel" className="mb-5">
       <h2 id={titleId} className="h3 mb-3">
         {galleryTitle}
       </h2>
@@ -63,12 +64,9 @@ export function Gallery({ galleryTitle, galleryPhotoList }: GalleryProps) {
         wrap
         touch
         slide={!reducedMotion}
-        variant="dark"
         indicatorLabels={photos.map((_, index) => `Show photo ${index + 1}`)}
         prevLabel="Previous photo"
         nextLabel="Next photo"
-        aria-roledescription="carousel"
-        aria-label={galleryTitle}
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './theme/site-theme.scss';
 import { createBrowserRouter, Link, Outlet, redirect, type RouteObject, RouterProvider } from '@portfolio/router';
 
 /**
@@ -12,7 +13,7 @@ export function renderStandalone(partName: string, routes: RouteObject[]) {
       path: '/',
       element: (
         <>
-          <header className="border-bottom bg-light py-2 mb-3">
+          <header className="border-bottom bg-body-tertiary py-2 mb-3">
             <div className="container small text-muted">
               Standalone <code>{partName}</code> · <Link to="/">start</Link>
             </div>

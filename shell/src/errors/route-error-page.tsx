@@ -19,7 +19,7 @@ function ErrorContent() {
   }, []);
   if (error instanceof RemoteUnavailableError) return <RemoteUnavailable remote={error.remote} />;
   return (
-    <section className="error-page text-center py-5" aria-labelledby="error-heading">
+    <section className="text-center py-5" aria-labelledby="error-heading">
       <h1 id="error-heading">Oops!</h1>
       <p>Sorry, an unexpected error has occurred. Please contact the site administrator for assistance.</p>
       <p>

@@ -21,7 +21,7 @@ export function SiteHeader() {
         >
           {siteConfig.ownerName}
         </Link>
-        <ul className="site-sections">
+        <ul>
           {sections.map(({ to, label, remote }) => {
             const preload = () => preloadRemote(remote);
             return (

@@ -1,7 +1,7 @@
 import { downloadRequestSchema, type DownloadRequest } from '@portfolio/contracts/download';
-import { ZodBodyPipe } from '../../common/zod-body.pipe.js';
+import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
 
 /** POST /download's body: `{ resource }`, one of the named resources and nothing else. */
 export type DownloadRequestDto = DownloadRequest;
 
-export const downloadRequestPipe = new ZodBodyPipe(downloadRequestSchema);
+export const downloadRequestPipe = new SchemaBodyPipe(downloadRequestSchema);

@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { seriousAxeFindings } from '../support/axe';
+
+/** Every screen: the five routes, each project page (write-ups differ: code, diagrams, none) and the error page. */
+const paths = [
+  '/',
+  '/about',
+  '/projects',
+  ...Array.from({ length: 8 }, (_, id) => `/projects/project/${id}`),
+  '/resume',
+  '/no/such/page',
+];
+const widths = [375, 1280];
+const schemes = ['light', 'dark'] as const;
+
+/** Scrolls through the page once, so what loads near the screen (the captcha, lazy images) is there. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+for (const path of paths) {
+  test(`axe finds nothing serious on ${path} at ${widths.join(' and ')} px, light and dark`, async ({ page }) => {
+    const findings: string[] = [];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settle(page);
+      // the dark scheme is CSS only (prefers-color-scheme): the same page, checked again after the switch
+      for (const colorScheme of schemes) {
+        await page.emulateMedia({ colorScheme });
+        // colours change through the controls' CSS transitions: check them once they have arrived
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+        );
+        for (const finding of await seriousAxeFindings(page)) findings.push(`${width} ${colorScheme} ${finding}`);
+      }
+    }
+    expect(findings).toEqual([]);
+  });
+}
