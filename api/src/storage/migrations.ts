@@ -32,6 +32,29 @@ export const migrations: readonly string[] = [
      reset_at timestamptz not null
    );
    create index rate_limit_hits_reset on rate_limit_hits (reset_at);`,
+  // the owner's area: sessions (ids stored hashed) with the preview they carry, read marks, section changes
+  `create table owner_sessions (
+     id_hash text primary key,
+     created_at timestamptz not null default now(),
+     last_seen_at timestamptz not null default now(),
+     expires_at timestamptz not null,
+     preview_token_hash text unique,
+     preview text not null default '{}'
+   );
+   alter table contact_messages add column read_at timestamptz;
+   create table live_sections (
+     name text primary key,
+     url text not null,
+     changed_at timestamptz not null default now()
+   );
+   create table section_history (
+     id integer generated always as identity primary key,
+     section text not null,
+     action text not null,
+     from_url text not null,
+     to_url text not null,
+     changed_at timestamptz not null default now()
+   );`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

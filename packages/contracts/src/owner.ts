@@ -1,0 +1,148 @@
+import * as z from 'zod/mini';
+import type { RemoteName } from './remote-routes.js';
+
+/**
+ * The owner's area (behind the footer's "login" link): what its pages and the API's /api/owner/* calls
+ * agree on. Every call but `status` and `login` needs the owner's session; every change also the site's
+ * own Origin. Errors have the API's one shape (./api-error.ts).
+ *
+ *   GET    /api/owner/status                      -> OwnerStatus                 (no session needed)
+ *   POST   /api/owner/login      LoginRequest      -> OwnerStatus, sets the session cookie
+ *                                                    401 wrong password, 409 no password set, 429 + Retry-After
+ *   POST   /api/owner/logout                      -> 204, session ended, cookies cleared
+ *   GET    /api/owner/messages?page=N             -> InboxPage (newest first)
+ *   PATCH  /api/owner/messages/:id  MarkRead      -> InboxMessage
+ *   POST   /api/owner/messages/:id/send-now       -> InboxMessage (409 when already delivered)
+ *   DELETE /api/owner/messages/:id                -> 204 (404 when unknown)
+ *   GET    /api/owner/sections                    -> SectionsOverview
+ *   POST   /api/owner/sections/:name/check   SectionUrlRequest -> SectionHealth (of that URL)
+ *   POST   /api/owner/sections/:name/preview SectionUrlRequest -> SectionsOverview, sets the preview cookie
+ *   DELETE /api/owner/sections/:name/preview     -> SectionsOverview
+ *   POST   /api/owner/sections/:name/promote SectionUrlRequest -> SectionsOverview (422 + SectionHealth problems)
+ *   POST   /api/owner/sections/:name/roll-back   -> SectionsOverview (409 when there is nothing to go back to)
+ */
+
+/** Where the owner's pages are; left out of the sitemap and marked noindex. */
+export const ownerBasePath = '/owner';
+export const ownerPaths = {
+  login: `${ownerBasePath}/login`,
+  inbox: `${ownerBasePath}/inbox`,
+  sections: `${ownerBasePath}/sections`,
+} as const;
+
+/** The owner's session: a random id, stored on the server (hashed), so any replica knows it. */
+export const ownerSessionCookie = 'owner_session';
+/** The owner's preview: a random token tied to the session; page requests carry it (Path=/). */
+export const ownerPreviewCookie = 'owner_preview';
+
+export const ownerSessionLimits = {
+  /** the session ends after this long without a call */
+  idleMs: 30 * 60_000,
+  /** and after this long whatever happens */
+  maxMs: 12 * 60 * 60_000,
+} as const;
+
+/** Wrong passwords: per client, and for everyone together (a spread-out guess is throttled too). */
+export const loginThrottle = {
+  windowMs: 15 * 60_000,
+  perClient: 5,
+  overall: 50,
+} as const;
+
+/** How the owner sets the password, said by the login page until one is set. */
+export const setPasswordCommand = 'npm run owner:password';
+
+export const loginRequestSchema = z.strictObject({
+  password: z.string().check(z.minLength(1, 'Enter the password.'), z.maxLength(1024, 'Too long.')),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export interface OwnerStatus {
+  passwordSet: boolean;
+  loggedIn: boolean;
+  /** when the session ends if nothing is done (idle limit, capped by the maximum) */
+  expiresAt: string | null;
+}
+
+export const markReadSchema = z.strictObject({ read: z.boolean() });
+export type MarkRead = z.infer<typeof markReadSchema>;
+
+export type DeliveryState =
+  | { state: 'delivered'; deliveredAt: string }
+  | { state: 'waiting'; attempts: number; lastError: string | null; nextAttemptAt: string };
+
+/** A stored contact message as the inbox shows it: every field is the visitor's text, shown as text. */
+export interface InboxMessage {
+  id: number;
+  fName: string;
+  lName: string;
+  email: string;
+  org: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  read: boolean;
+  delivery: DeliveryState;
+}
+
+export const inboxPageSize = 20;
+
+export interface InboxPage {
+  messages: InboxMessage[];
+  /** 1-based */
+  page: number;
+  pageSize: number;
+  total: number;
+  unread: number;
+}
+
+export const sectionUrlSchema = z.strictObject({
+  url: z.string().check(z.minLength(1, 'Enter a URL.'), z.maxLength(2048, 'Too long.')),
+});
+export type SectionUrlRequest = z.infer<typeof sectionUrlSchema>;
+
+/** What a section at one URL was found to be: reachable, honouring the `./routes` contract, which build. */
+export interface SectionHealth {
+  url: string;
+  /** every check passed: it may go live */
+  ok: boolean;
+  /** the entry (remoteEntry.js or mf-manifest.json) answered */
+  entryAnswers: boolean;
+  /** the route ids its `./routes` serves, as its server build reports them; null when it could not be loaded */
+  routeIds: string[] | null;
+  /** route ids the shell needs that it does not serve */
+  missingRouteIds: string[];
+  /** its build's version (a hash) and, when known, when it was built */
+  version: string | null;
+  builtAt: string | null;
+  /** what is wrong, one sentence each */
+  problems: string[];
+}
+
+export interface SectionChange {
+  section: RemoteName;
+  action: 'promote' | 'roll back';
+  from: string;
+  to: string;
+  at: string;
+}
+
+export interface SectionOverview {
+  name: RemoteName;
+  /** "About section": how the interface names it */
+  label: string;
+  liveUrl: string;
+  liveHealth: SectionHealth;
+  /** what this owner's browser previews instead, if anything */
+  previewUrl: string | null;
+  /** the URL a roll back would return to */
+  previousUrl: string | null;
+}
+
+export interface SectionsOverview {
+  sections: SectionOverview[];
+  /** newest first */
+  history: SectionChange[];
+  /** where the live configuration is kept: "remotes.json" or "database" */
+  storage: 'remotes.json' | 'database';
+}
