@@ -26,3 +26,10 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
         .map((node) => `${violation.id} (${violation.impact ?? ''}): ${node.target.join(' ')}`),
     );
 }
+
+/** Colours change through the controls' CSS transitions (a scheme switch, a focus ring): read them once arrived. */
+export async function colourTransitionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
+}

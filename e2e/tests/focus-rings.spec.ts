@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { colourTransitionsEnded } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
 /** WCAG's contrast ratio of two computed CSS colours (rgb()/rgba(), alpha ignored). */
@@ -40,6 +41,8 @@ async function ringContrast(page: Page, target: Locator): Promise<number> {
   await page.keyboard.press('Tab');
   await target.focus();
   await expect(target).toBeFocused();
+  // the ring fades in (Bootstrap's box-shadow transition): measure it once it is all there
+  await colourTransitionsEnded(page);
   const { ring, behind } = await ringAndBackground(target);
   expect(ring).not.toBe('');
   return contrast(ring, behind);
