@@ -31,14 +31,14 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig, da
   limited('/api/contact', 'contact', config.rateLimit.contact);
   // the PDF is cached, but each answer is still 8 KB: a loop of downloads should not be free
   limited('/api/download', 'download', config.rateLimit.download);
-  useLoginThrottle(app, database);
+  useLoginThrottle(app, config, database);
 }
 
 /**
  * Wrong owner passwords (401s only: a login that works, or a request refused for another reason, costs
  * nothing), per client and for everyone together, so that a guess spread over many addresses is slowed too.
  */
-function useLoginThrottle(app: NestExpressApplication, database: Database): void {
+function useLoginThrottle(app: NestExpressApplication, config: AppConfig, database: Database): void {
   const minutes = Math.round(loginThrottle.windowMs / 60_000);
   const throttle = (name: string, limit: number, keyGenerator?: () => string) =>
     rateLimit({
@@ -54,9 +54,9 @@ function useLoginThrottle(app: NestExpressApplication, database: Database): void
         res.status(429).json(apiError(429, `Too many wrong passwords; wait up to ${minutes} minutes and try again.`));
       },
     });
-  app.use('/api/owner/login', throttle('owner-login', loginThrottle.perClient));
+  app.use('/api/owner/login', throttle('owner-login', config.ownerLogin.perClient));
   app.use(
     '/api/owner/login',
-    throttle('owner-login-all', loginThrottle.overall, () => 'everyone'),
+    throttle('owner-login-all', config.ownerLogin.overall, () => 'everyone'),
   );
 }
