@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE, type Queries } from '../storage/database.js';
 
-/** The row of table settings that holds the hash when DATABASE_URL is set. */
+/** The rows of table settings that hold the hash, and when it was set, when DATABASE_URL is set. */
 const settingName = 'owner_password';
+const setAtSettingName = 'owner_password_set_at';
 /** The file in DATA_DIR that holds it otherwise. */
 export const passwordFileName = 'owner-password';
 
@@ -47,11 +48,29 @@ export class OwnerPassword {
     }
   }
 
+  /** When the password was last set (sessions from before then are over); null when none is set. */
+  async setAt(): Promise<Date | null> {
+    if (this.config.databaseUrl) {
+      const [row] = await this.usedDatabase().query<{ value: string }>('select value from settings where name = $1', [
+        setAtSettingName,
+      ]);
+      return row ? new Date(row.value) : null;
+    }
+    try {
+      return (await stat(this.file)).mtime;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   async write(hash: string): Promise<void> {
     if (this.config.databaseUrl) {
+      // one statement: both rows change together, the time from the database's clock like the sessions'
       await this.usedDatabase().query(
-        'insert into settings (name, value) values ($1, $2) on conflict (name) do update set value = excluded.value',
-        [settingName, hash],
+        `insert into settings (name, value) values ($1, $2), ($3, to_json(now())#>>'{}')
+         on conflict (name) do update set value = excluded.value`,
+        [settingName, hash, setAtSettingName],
       );
       return;
     }
