@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
+import { OwnerModule } from './owner/owner.module.js';
 import { SectionsModule } from './sections/sections.module.js';
 import { StorageModule } from './storage/storage.module.js';
 
@@ -16,6 +17,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
+<<<<<<< HEAD
       imports: [
         StorageModule,
         HealthModule,
@@ -25,6 +27,9 @@ export class AppModule {
         DownloadModule,
         SectionsModule,
       ],
+=======
+      imports: [StorageModule, HealthModule, ConfigModule, CaptchaModule, ContactModule, DownloadModule, OwnerModule],
+>>>>>>> owner-api
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: JsonErrorFilter },
