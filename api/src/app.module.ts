@@ -17,7 +17,6 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-<<<<<<< HEAD
       imports: [
         StorageModule,
         HealthModule,
@@ -25,11 +24,9 @@ export class AppModule {
         CaptchaModule,
         ContactModule,
         DownloadModule,
+        OwnerModule,
         SectionsModule,
       ],
-=======
-      imports: [StorageModule, HealthModule, ConfigModule, CaptchaModule, ContactModule, DownloadModule, OwnerModule],
->>>>>>> owner-api
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: JsonErrorFilter },
