@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
-import { ownerSessionLimits } from '@portfolio/contracts/owner';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE, type Database } from '../storage/database.js';
 
 /** What one owner previews: a candidate URL per section, over the live ones. */
@@ -34,7 +34,10 @@ function parsePreview(text: string | null | undefined): Preview {
  */
 @Injectable()
 export class OwnerPreviews {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
 
   async of(sessionIdHash: string): Promise<Preview> {
     const [row] = await this.database.query<{ preview: string }>(
@@ -84,7 +87,7 @@ export class OwnerPreviews {
     const [row] = await this.database.query<{ preview: string }>(
       `select preview from owner_sessions
        where preview_token_hash = $1 and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)`,
-      [hashToken(token), ownerSessionLimits.idleMs / 1000],
+      [hashToken(token), this.config.ownerSession.idleMs / 1000],
     );
     if (!row) return null;
     const preview = parsePreview(row.preview);
