@@ -1,55 +1,24 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { remotes } from '@portfolio/parts';
-import { ownerPreviewCookie, ownerSessionCookie, type SectionsOverview } from '@portfolio/contracts/owner';
+import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
 import { fakeSite } from './fake-site.js';
-import { candidateBuild, serveFolder, startOwnerSite, type FolderServer, type OwnerSite } from './owner-site.js';
+import {
+  call,
+  candidateBuild,
+  json,
+  page,
+  previewCookieOf,
+  serveFolder,
+  startOwnerSite,
+  type FolderServer,
+  type OwnerSite,
+} from './owner-site.js';
 import { testStorage } from './test-storage.js';
 
 const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
-
-interface Call {
-  session?: string;
-  preview?: string;
-  /** the Origin header: the site's own unless told otherwise (null: none) */
-  origin?: string | null;
-  body?: unknown;
-  rawBody?: string;
-}
-
-/** One request as a browser of the site would send it; cookies as given. */
-async function call(site: OwnerSite, method: string, urlPath: string, init: Call = {}) {
-  const headers: Record<string, string> = {};
-  const cookies = [
-    init.session ? `${ownerSessionCookie}=${init.session}` : '',
-    init.preview ? `${ownerPreviewCookie}=${init.preview}` : '',
-  ].filter(Boolean);
-  if (cookies.length > 0) headers.Cookie = cookies.join('; ');
-  const origin = init.origin === undefined ? site.baseUrl : init.origin;
-  if (origin && method !== 'GET') headers.Origin = origin;
-  const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-  if (body !== undefined || method === 'POST') headers['Content-Type'] = 'application/json';
-  return fetch(`${site.baseUrl}${urlPath}`, { method, headers, body: body ?? (method === 'POST' ? '{}' : undefined) });
-}
-
-/** The builds a page was rendered with (the stand-in render module writes them), and how it may be kept. */
-async function page(site: OwnerSite, urlPath: string, preview?: string) {
-  const response = await call(site, 'GET', urlPath, { preview });
-  const html = await response.text();
-  return {
-    status: response.status,
-    cacheControl: response.headers.get('cache-control'),
-    builds: /<main [^>]*>([^<]*)<\/main>/.exec(html)?.[1] ?? '',
-    html,
-  };
-}
-
-const previewCookieOf = (response: Response) =>
-  response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${ownerPreviewCookie}=`));
-
-const json = async <T>(response: Response) => (await response.json()) as T;
 
 describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'remotes.json'})`, () => {
   const siteDir = fakeSite(sameOrigin, true);

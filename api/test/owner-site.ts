@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { remoteByName } from '@portfolio/parts';
+import { ownerPreviewCookie, ownerSessionCookie } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { loadConfig } from '../src/config/app-config.js';
 import { createApp } from '../src/create-app.js';
@@ -94,3 +95,44 @@ export function candidateBuild(
   writeSectionBuild(dist, `${name}-${build}`, routeIds);
   return dist;
 }
+
+interface Call {
+  session?: string;
+  preview?: string;
+  /** the Origin header: the site's own unless told otherwise (null: none) */
+  origin?: string | null;
+  body?: unknown;
+  rawBody?: string;
+}
+
+/** One request as a browser of the site would send it; cookies as given. */
+export async function call(site: { baseUrl: string }, method: string, urlPath: string, init: Call = {}) {
+  const headers: Record<string, string> = {};
+  const cookies = [
+    init.session ? `${ownerSessionCookie}=${init.session}` : '',
+    init.preview ? `${ownerPreviewCookie}=${init.preview}` : '',
+  ].filter(Boolean);
+  if (cookies.length > 0) headers.Cookie = cookies.join('; ');
+  const origin = init.origin === undefined ? site.baseUrl : init.origin;
+  if (origin && method !== 'GET') headers.Origin = origin;
+  const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+  if (body !== undefined || method === 'POST') headers['Content-Type'] = 'application/json';
+  return fetch(`${site.baseUrl}${urlPath}`, { method, headers, body: body ?? (method === 'POST' ? '{}' : undefined) });
+}
+
+/** The builds a page was rendered with (the stand-in render module writes them), and how it may be kept. */
+export async function page(site: { baseUrl: string }, urlPath: string, preview?: string) {
+  const response = await call(site, 'GET', urlPath, { preview });
+  const html = await response.text();
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('cache-control'),
+    builds: /<main [^>]*>([^<]*)<\/main>/.exec(html)?.[1] ?? '',
+    html,
+  };
+}
+
+export const previewCookieOf = (response: Response) =>
+  response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${ownerPreviewCookie}=`));
+
+export const json = async <T>(response: Response) => (await response.json()) as T;
