@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { remotes } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
@@ -258,6 +258,7 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
   });
 
   it('promotes a checked URL for every visitor at once, records it, and rolls back to the URL before', async () => {
+    const fileBefore = statSync(remotesJson).ino;
     await call(site, 'POST', '/api/owner/sections/about/preview', { session, body: { url: candidate() } });
     const promoted = await call(site, 'POST', '/api/owner/sections/about/promote', {
       session,
@@ -285,6 +286,8 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     expect(await (await call(site, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
     if (testStorage === 'pglite') {
       expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual({ ...sameOrigin, about: candidate() });
+      // replaced by a rename (a new file), never rewritten in place, and no temporary file left behind
+      expect(statSync(remotesJson).ino).not.toBe(fileBefore);
       expect(readdirSync(path.dirname(remotesJson)).filter((file) => file.endsWith('.tmp'))).toEqual([]);
     } else {
       // the database holds it; the file is left as it was
