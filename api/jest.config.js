@@ -37,7 +37,7 @@ const projects = [
     ...common,
     displayName: 'pglite',
     testMatch: apiTests,
-    // several replicas (replicas, owner-sections-replicas) need a database server; one process owns a PGlite folder
+    // several replicas (replicas, owner-replicas, owner-sections-replicas) need a database server; one process owns a PGlite folder
     testPathIgnorePatterns: ['replicas\\.e2e-spec\\.ts$'],
     globals: { TEST_STORAGE: 'pglite' },
     globalSetup: '<rootDir>/test/pglite-template.setup.mjs',

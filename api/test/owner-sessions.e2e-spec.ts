@@ -1,7 +1,8 @@
 import { loadConfig } from '../src/config/app-config.js';
+import { OwnerPassword } from '../src/owner/owner-password.js';
 import { hashSessionId, OwnerSessions } from '../src/owner/owner-sessions.service.js';
 import type { Database } from '../src/storage/database.js';
-import { newStorage, openStorage } from './test-storage.js';
+import { newDataDir, newStorage, openStorage } from './test-storage.js';
 
 // The session store on its own, on the storage of this jest project, with short limits to watch them end.
 
@@ -9,11 +10,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('OwnerSessions', () => {
   let database: Database;
-  const sessionsWith = (idleMs: number, maxMs: number) =>
-    new OwnerSessions(
-      loadConfig({ OWNER_SESSION_IDLE_MS: String(idleMs), OWNER_SESSION_MAX_MS: String(maxMs) }),
-      database,
-    );
+  const sessionsWith = (idleMs: number, maxMs: number) => {
+    const config = loadConfig({
+      DATA_DIR: newDataDir(),
+      OWNER_SESSION_IDLE_MS: String(idleMs),
+      OWNER_SESSION_MAX_MS: String(maxMs),
+    });
+    // no password file in this folder and no DATABASE_URL: no password change ends these sessions
+    return new OwnerSessions(config, database, new OwnerPassword({ ...config, databaseUrl: null }, null));
+  };
 
   beforeAll(async () => {
     database = await openStorage(newStorage());

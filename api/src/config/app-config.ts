@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ownerSessionLimits } from '@portfolio/contracts/owner';
+import { loginThrottle, ownerSessionLimits } from '@portfolio/contracts/owner';
 import { siteConfig } from '@portfolio/contracts/site-config';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,6 +50,8 @@ export interface AppConfig {
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number };
   /** The owner's session: ended after idleMs without a call, and after maxMs whatever happens. */
   ownerSession: { idleMs: number; maxMs: number };
+  /** Wrong owner passwords allowed per window (loginThrottle.windowMs), per client and for everyone together. */
+  ownerLogin: { perClient: number; overall: number };
 }
 
 const fail = (message: string): never => {
@@ -209,6 +211,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ownerSessionLimits.maxMs,
         1_000,
         604_800_000,
+      ),
+    },
+    ownerLogin: {
+      perClient: wholeNumber('OWNER_LOGIN_LIMIT', env.OWNER_LOGIN_LIMIT, loginThrottle.perClient, 1, 1_000),
+      overall: wholeNumber(
+        'OWNER_LOGIN_LIMIT_OVERALL',
+        env.OWNER_LOGIN_LIMIT_OVERALL,
+        loginThrottle.overall,
+        1,
+        100_000,
       ),
     },
   };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE, type Database } from '../storage/database.js';
+import { OwnerPassword } from './owner-password.js';
 
 /** A live session as the server knows it: the hash of its id (the row's key), and when it ends if left idle. */
 export interface OwnerSessionInfo {
@@ -24,12 +25,14 @@ export const hashSessionId = (rawId: string): string => createHash('sha256').upd
  * The owner's sessions in table owner_sessions, so that every replica knows them: a random id per login,
  * stored hashed, ended after `ownerSession.idleMs` without a call and `ownerSession.maxMs` after login.
  * expires_at holds the hard end (login + max); the idle end is last_seen_at + idle, moved by each call.
+ * Setting a new password (`npm run owner:password`) ends every session begun before it.
  */
 @Injectable()
 export class OwnerSessions {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
+    private readonly password: OwnerPassword,
   ) {}
 
   private get idleSecs(): number {
@@ -57,11 +60,13 @@ export class OwnerSessions {
   async find(rawId: string | undefined | null): Promise<OwnerSessionInfo | null> {
     if (typeof rawId !== 'string' || !sessionIdPattern.test(rawId)) return null;
     const idHash = hashSessionId(rawId);
+    const passwordSetAt = await this.password.setAt();
     const [row] = await this.database.query<{ expires_at: Date }>(
       `update owner_sessions set last_seen_at = now()
        where id_hash = $1 and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)
+         and ($3::timestamptz is null or created_at >= $3::timestamptz)
        returning least(expires_at, now() + make_interval(secs => $2)) as expires_at`,
-      [idHash, this.idleSecs],
+      [idHash, this.idleSecs, passwordSetAt?.toISOString() ?? null],
     );
     if (row) return { idHash, expiresAt: row.expires_at };
     // an ended session is gone for good, even if its idle clock could be argued about
