@@ -5,6 +5,7 @@ import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
 import { fakeSite } from './fake-site.js';
+import { setOwnerPassword } from './owner-client.js';
 import {
   call,
   candidateBuild,
@@ -346,5 +347,25 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     expect(sitemap).toContain('/about</loc>');
     expect(sitemap).not.toContain('/owner');
     expect(await (await call(site, 'GET', '/robots.txt')).text()).toContain('Disallow: /owner\n');
+  });
+  // last: a new password ends every session begun before it
+  it('works with the real login: a preview made after logging in over HTTP ends with logout', async () => {
+    await setOwnerPassword(site.storage, 'correct horse battery staple');
+    const login = await call(site, 'POST', '/api/owner/login', { body: { password: 'correct horse battery staple' } });
+    expect(login.status).toBe(200);
+    const loggedIn = /^owner_session=([^;]+)/.exec(
+      login.headers.getSetCookie().find((cookie) => cookie.startsWith('owner_session=')) ?? '',
+    )?.[1];
+    const previewed = await call(site, 'POST', '/api/owner/sections/about/preview', {
+      session: loggedIn,
+      body: { url: candidate() },
+    });
+    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(previewed) ?? '')?.[1];
+    expect((await page(site, '/about', token)).builds).toContain('about=about-2');
+    const logout = await call(site, 'POST', '/api/owner/logout', { session: loggedIn });
+    expect(logout.status).toBe(204);
+    expect(previewCookieOf(logout)).toMatch(/Expires=Thu, 01 Jan 1970/);
+    // a browser that kept the cookie anyway gets the live site
+    expect((await page(site, '/about', token)).builds).toContain('about=about-1');
   });
 });
