@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { remotes } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
@@ -17,7 +18,7 @@ import {
   type FolderServer,
   type OwnerSite,
 } from './owner-site.js';
-import { testStorage } from './test-storage.js';
+import { newStorage, testStorage } from './test-storage.js';
 
 const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
 
@@ -348,6 +349,29 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     expect(sitemap).not.toContain('/owner');
     expect(await (await call(site, 'GET', '/robots.txt')).text()).toContain('Disallow: /owner\n');
   });
+  it('answers /remotes.json and takes promotes without serving the site (behind nginx: SERVE_SITE=false, REMOTES_JSON)', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'remotes-json-'));
+    const remotesFile = path.join(folder, 'remotes.json');
+    writeFileSync(remotesFile, JSON.stringify(sameOrigin));
+    const apiOnly = await startOwnerSite(siteDir, newStorage(), { SERVE_SITE: 'false', REMOTES_JSON: remotesFile });
+    try {
+      expect(await (await call(apiOnly, 'GET', '/remotes.json')).json()).toEqual(sameOrigin);
+      expect((await call(apiOnly, 'GET', '/about')).status).toBe(404);
+      const owner = await apiOnly.logIn();
+      const promoted = await call(apiOnly, 'POST', '/api/owner/sections/about/promote', {
+        session: owner,
+        body: { url: candidate() },
+      });
+      expect(promoted.status).toBe(200);
+      expect(await (await call(apiOnly, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
+      expect(JSON.parse(readFileSync(remotesFile, 'utf8'))).toEqual(
+        testStorage === 'pglite' ? { ...sameOrigin, about: candidate() } : sameOrigin,
+      );
+    } finally {
+      await apiOnly.close();
+    }
+  });
+
   // last: a new password ends every session begun before it
   it('works with the real login: a preview made after logging in over HTTP ends with logout', async () => {
     await setOwnerPassword(site.storage, 'correct horse battery staple');
