@@ -37,8 +37,8 @@ const projects = [
     ...common,
     displayName: 'pglite',
     testMatch: apiTests,
-    // several replicas need a database server; one process owns a PGlite folder
-    testPathIgnorePatterns: ['/(owner-)?replicas\\.e2e-spec\\.ts$'],
+    // several replicas (replicas, owner-replicas, owner-sections-replicas) need a database server; one process owns a PGlite folder
+    testPathIgnorePatterns: ['replicas\\.e2e-spec\\.ts$'],
     globals: { TEST_STORAGE: 'pglite' },
     globalSetup: '<rootDir>/test/pglite-template.setup.mjs',
     globalTeardown: '<rootDir>/test/pglite-template.teardown.mjs',
@@ -50,7 +50,7 @@ if (postgresBin()) {
     displayName: 'postgres',
     testMatch: apiTests,
     // server-rendered pages read no storage: the pglite run covers them
-    testPathIgnorePatterns: ['/site-pages\\.e2e-spec\\.ts$'],
+    testPathIgnorePatterns: ['/site-pages\\.e2e-spec\\.ts$', '/owner-sections-real-build\\.e2e-spec\\.ts$'],
     globals: { TEST_STORAGE: 'postgres' },
     globalSetup: '<rootDir>/test/postgres-cluster.setup.mjs',
     globalTeardown: '<rootDir>/test/postgres-cluster.teardown.mjs',
