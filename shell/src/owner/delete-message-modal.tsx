@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useFetcher } from '@portfolio/router';
 import type { InboxMessage } from '@portfolio/contracts/owner';
-import type { ActionResult } from './owner-calls';
+import { jsonSubmit, type ActionResult } from './owner-calls';
 import type { InboxIntent } from './message-card';
 
 /** "Delete this message?": deleting is for good, so it is asked once more (react-bootstrap's modal). */
@@ -24,7 +24,7 @@ export function DeleteMessageModal({ message, onClose }: { message: InboxMessage
   }, [done, onClose]);
 
   const confirm = () => {
-    if (message && !busy) void fetcher.submit({ intent: 'delete', id: String(message.id) }, { method: 'post' });
+    if (message && !busy) void fetcher.submit({ intent: 'delete', id: String(message.id) }, jsonSubmit);
   };
   // the message's Delete button is gone with it: focus goes to the page's heading instead
   const afterClose = () => {

@@ -3,7 +3,7 @@ import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs }
 import { ownerPaths, type InboxMessage, type InboxPage } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { ownerApi } from './owner-api';
-import { actionResult, formText, withSession, type ActionResult } from './owner-calls';
+import { actionResult, submittedFields, withSession, type ActionResult } from './owner-calls';
 import { DeleteMessageModal } from './delete-message-modal';
 import { MessageCard, type InboxIntent } from './message-card';
 import { OwnerErrorPage } from './owner-error-page';
@@ -19,9 +19,9 @@ const loader = ({ request }: LoaderFunctionArgs): Promise<InboxPage> =>
   withSession(() => ownerApi.messages(pageOf(request)));
 
 async function action({ request }: ActionFunctionArgs): Promise<ActionResult<InboxIntent>> {
-  const form = await request.formData();
-  const id = Number(formText(form, 'id'));
-  const intent = formText(form, 'intent') as InboxIntent;
+  const field = await submittedFields(request);
+  const id = Number(field('id'));
+  const intent = field('intent') as InboxIntent;
   const calls: Record<InboxIntent, () => Promise<unknown>> = {
     read: () => ownerApi.markRead(id, true),
     unread: () => ownerApi.markRead(id, false),

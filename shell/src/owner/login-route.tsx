@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { redirect, useFetcher, useLoaderData, type ActionFunctionArgs } from '@portfolio/router';
 import { ApiRequestError } from '@portfolio/ui/api-client';
 import { ownerPaths, setPasswordCommand, type OwnerStatus } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { ownerApi } from './owner-api';
-import { describeError, formText } from './owner-calls';
+import { describeError, jsonSubmit, submittedFields } from './owner-calls';
 import { PageHeading } from './page-heading';
 import styles from './owner.module.css';
 
@@ -25,7 +25,7 @@ async function loader(): Promise<OwnerStatus> {
 }
 
 async function action({ request }: ActionFunctionArgs): Promise<LoginResult | Response> {
-  const password = formText(await request.formData(), 'password');
+  const password = (await submittedFields(request))('password');
   if (!password) return { error: 'Enter the password.' };
   try {
     await ownerApi.login(password);
@@ -70,6 +70,11 @@ function LoginPage() {
     }
   }, [result]);
 
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) void fetcher.submit({ password: field.current?.value ?? '' }, jsonSubmit);
+  };
+
   const passwordMissing = !status.passwordSet || (result !== undefined && 'passwordMissing' in result);
   return (
     <div className={styles.narrow}>
@@ -77,7 +82,7 @@ function LoginPage() {
       {passwordMissing ? (
         <NoPassword />
       ) : (
-        <fetcher.Form method="post" noValidate onSubmit={(event) => busy && event.preventDefault()}>
+        <form noValidate onSubmit={submit}>
           <div className="mb-3">
             <label htmlFor="owner-password" className="form-label">
               Password
@@ -102,7 +107,7 @@ function LoginPage() {
           <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
             {busy ? 'Logging in…' : 'Log in'}
           </Button>
-        </fetcher.Form>
+        </form>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useFetcher } from '@portfolio/router';
 import type { InboxMessage } from '@portfolio/contracts/owner';
-import type { ActionResult } from './owner-calls';
+import { jsonSubmit, type ActionResult } from './owner-calls';
 import { OwnerTime } from './owner-time';
 import styles from './owner.module.css';
 
@@ -33,7 +33,7 @@ export function MessageCard({ message, onDelete }: { message: InboxMessage; onDe
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const subjectId = `message-${message.id}-subject`;
   const submit = (intent: InboxIntent) => {
-    if (!busy) void fetcher.submit({ intent, id: String(message.id) }, { method: 'post' });
+    if (!busy) void fetcher.submit({ intent, id: String(message.id) }, jsonSubmit);
   };
   return (
     <article className={`card ${message.read ? '' : styles.unreadCard}`} aria-labelledby={subjectId}>

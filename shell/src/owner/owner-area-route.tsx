@@ -3,6 +3,7 @@ import { ownerPaths, type OwnerStatus } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { ownerLogoutPath } from '../app/owner-routes';
 import { ownerApi } from './owner-api';
+import { jsonSubmit } from './owner-calls';
 import styles from './owner.module.css';
 
 /** The pages behind the session: without one, the login page. */
@@ -25,11 +26,14 @@ function OwnerArea() {
         <NavLink to={ownerPaths.sections} className={linkClass}>
           Sections
         </NavLink>
-        <logout.Form method="post" action={ownerLogoutPath} className={styles.logout}>
-          <button type="submit" className="btn btn-outline-secondary btn-sm">
-            Log out
-          </button>
-        </logout.Form>
+        <button
+          type="button"
+          className={`btn btn-outline-secondary btn-sm ${styles.logout}`}
+          aria-disabled={logout.state !== 'idle' || undefined}
+          onClick={() => void logout.submit({}, { ...jsonSubmit, action: ownerLogoutPath })}
+        >
+          Log out
+        </button>
       </nav>
       <Outlet />
     </>

@@ -55,8 +55,14 @@ export async function actionResult<Intent extends string>(
   }
 }
 
-/** A form field as text ('' when absent). */
-export const formText = (form: FormData, name: string): string => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
+/** What a page submitted to its action (always JSON, as the contact form does): each field as text. */
+export async function submittedFields(request: Request): Promise<(name: string) => string> {
+  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+  return (name) => {
+    const value = body?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+}
+
+/** How the owner's pages submit to their actions. */
+export const jsonSubmit = { method: 'post', encType: 'application/json' } as const;

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
 import { remotes } from '@portfolio/parts';
 import type { SectionOverview } from '@portfolio/contracts/owner';
-import type { ActionResult } from './owner-calls';
+import { jsonSubmit, type ActionResult } from './owner-calls';
 import { ProblemList, SectionHealthFacts } from './section-health';
 import styles from './owner.module.css';
 
@@ -30,8 +30,16 @@ export function SectionCard({ section }: { section: SectionOverview }) {
     if (result) outcome.current?.focus();
   }, [result]);
 
+  const urlField = useRef<HTMLInputElement>(null);
   const submit = (intent: SectionIntent) => {
-    if (!busy) void fetcher.submit({ intent, name: section.name }, { method: 'post' });
+    const url = urlField.current?.value ?? '';
+    if (!busy) void fetcher.submit({ intent, name: section.name, url }, jsonSubmit);
+  };
+  // Enter in the URL field previews; each button says what it does
+  const submitForm = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = event.nativeEvent.submitter;
+    submit(submitter?.getAttribute('value') === 'promote' ? 'promote' : 'preview');
   };
   return (
     <section className="card" aria-labelledby={id('title')}>
@@ -62,12 +70,12 @@ export function SectionCard({ section }: { section: SectionOverview }) {
           </div>
         )}
 
-        <fetcher.Form method="post" className="mt-2" onSubmit={(event) => busy && event.preventDefault()}>
-          <input type="hidden" name="name" value={section.name} />
+        <form className="mt-2" noValidate onSubmit={submitForm}>
           <label htmlFor={id('url')} className="form-label">
             Candidate URL for the {section.label}
           </label>
           <input
+            ref={urlField}
             id={id('url')}
             name="url"
             type="text"
@@ -102,7 +110,7 @@ export function SectionCard({ section }: { section: SectionOverview }) {
               Promote
             </button>
           </div>
-        </fetcher.Form>
+        </form>
 
         <div className={`${styles.actions} mt-2`}>
           <button

@@ -3,7 +3,7 @@ import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { ownerApi } from './owner-api';
-import { actionResult, CandidateRefused, formText, withSession, type ActionResult } from './owner-calls';
+import { actionResult, CandidateRefused, submittedFields, withSession, type ActionResult } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
 import { SectionCard, type SectionIntent } from './section-card';
@@ -19,10 +19,10 @@ async function promote(name: RemoteName, url: string): Promise<void> {
 }
 
 async function action({ request }: ActionFunctionArgs): Promise<ActionResult<SectionIntent>> {
-  const form = await request.formData();
-  const intent = formText(form, 'intent') as SectionIntent;
-  const name = formText(form, 'name') as RemoteName;
-  const url = formText(form, 'url').trim();
+  const field = await submittedFields(request);
+  const intent = field('intent') as SectionIntent;
+  const name = field('name') as RemoteName;
+  const url = field('url').trim();
   if (!remoteNames.includes(name)) return { intent, ok: false, message: 'Unknown section.', problems: [] };
   if ((intent === 'preview' || intent === 'promote') && !url)
     return { intent, ok: false, message: 'Enter the candidate URL first.', problems: [] };
