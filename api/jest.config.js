@@ -38,7 +38,7 @@ const projects = [
     displayName: 'pglite',
     testMatch: apiTests,
     // several replicas need a database server; one process owns a PGlite folder
-    testPathIgnorePatterns: ['/replicas\\.e2e-spec\\.ts$'],
+    testPathIgnorePatterns: ['/(owner-)?replicas\\.e2e-spec\\.ts$'],
     globals: { TEST_STORAGE: 'pglite' },
     globalSetup: '<rootDir>/test/pglite-template.setup.mjs',
     globalTeardown: '<rootDir>/test/pglite-template.teardown.mjs',

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run build`: every part, libraries first, front ends two at a time, then the API.
-// `--if-stale` (used by `npm start`) builds only the parts whose output is older than their sources.
+// `--if-stale` (used by `npm start`) builds only the parts whose output is older than their sources;
+// `--api-only` (used by `npm run owner:password`) leaves the front ends out.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { api, frontEnds, libraries, repoRoot, sourcesOf } from './parts.mjs';
 
 const onlyStale = process.argv.includes('--if-stale');
+const apiOnly = process.argv.includes('--api-only');
 const ignored = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'data']);
 
 function newestMtime(target) {
@@ -53,7 +55,7 @@ const started = Date.now();
 const wanted = (parts) => (onlyStale ? parts.filter(isStale) : parts);
 try {
   for (const part of wanted(libraries)) await run(part);
-  await inPairs(wanted(frontEnds));
+  if (!apiOnly) await inPairs(wanted(frontEnds));
   for (const part of wanted([api])) await run(part);
   console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {

@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
+import { OwnerModule } from './owner/owner.module.js';
 import { StorageModule } from './storage/storage.module.js';
 
 @Module({})
@@ -15,7 +16,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [StorageModule, HealthModule, ConfigModule, CaptchaModule, ContactModule, DownloadModule],
+      imports: [StorageModule, HealthModule, ConfigModule, CaptchaModule, ContactModule, DownloadModule, OwnerModule],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: JsonErrorFilter },

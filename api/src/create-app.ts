@@ -10,6 +10,7 @@ import { acceptJsonBodies } from './common/json-body.js';
 import { useRateLimits } from './common/rate-limit.js';
 import { useSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
+import { OwnerPassword } from './owner/owner-password.js';
 import { serveSite } from './site/serve-site.js';
 import { DATABASE, type Database } from './storage/database.js';
 
@@ -26,6 +27,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const startup = new Logger('Startup');
   startup.log(`storage: ${database.description}`);
   startup.log(`contact passes signed with a secret from ${secret.source}`);
+  const ownerPassword = app.get(OwnerPassword);
+  startup.log(
+    (await ownerPassword.read())
+      ? `owner password: set (in ${ownerPassword.location})`
+      : `owner password: not set; the owner's area stays locked until \`npm run owner:password\` sets one`,
+  );
   startup.log(`client addresses: X-Forwarded-For believed from TRUST_PROXY=${String(config.trustProxy)}`);
 
   app.disable('x-powered-by');

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { rateLimit } from 'express-rate-limit';
+import { loginThrottle } from '@portfolio/contracts/owner';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../storage/database.js';
 import { apiError } from './api-error.js';
@@ -30,4 +31,32 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig, da
   limited('/api/contact', 'contact', config.rateLimit.contact);
   // the PDF is cached, but each answer is still 8 KB: a loop of downloads should not be free
   limited('/api/download', 'download', config.rateLimit.download);
+  useLoginThrottle(app, config, database);
+}
+
+/**
+ * Wrong owner passwords (401s only: a login that works, or a request refused for another reason, costs
+ * nothing), per client and for everyone together, so that a guess spread over many addresses is slowed too.
+ */
+function useLoginThrottle(app: NestExpressApplication, config: AppConfig, database: Database): void {
+  const minutes = Math.round(loginThrottle.windowMs / 60_000);
+  const throttle = (name: string, limit: number, keyGenerator?: () => string) =>
+    rateLimit({
+      windowMs: loginThrottle.windowMs,
+      limit,
+      ...(keyGenerator ? { keyGenerator } : {}),
+      store: new DatabaseRateLimitStore(database, `${name}:`),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+      handler: (_req, res) => {
+        res.status(429).json(apiError(429, `Too many wrong passwords; wait up to ${minutes} minutes and try again.`));
+      },
+    });
+  app.use('/api/owner/login', throttle('owner-login', config.ownerLogin.perClient));
+  app.use(
+    '/api/owner/login',
+    throttle('owner-login-all', config.ownerLogin.overall, () => 'everyone'),
+  );
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loginThrottle, ownerSessionLimits } from '@portfolio/contracts/owner';
 import { siteConfig } from '@portfolio/contracts/site-config';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -47,6 +48,10 @@ export interface AppConfig {
   rateLimit: { windowMs: number; verify: number; contact: number; download: number };
   /** leaseMs: how long a replica may hold a message it is sending before another may take it. */
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number };
+  /** The owner's session: ended after idleMs without a call, and after maxMs whatever happens. */
+  ownerSession: { idleMs: number; maxMs: number };
+  /** Wrong owner passwords allowed per window (loginThrottle.windowMs), per client and for everyone together. */
+  ownerLogin: { perClient: number; overall: number };
 }
 
 const fail = (message: string): never => {
@@ -190,6 +195,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: wholeNumber('OUTBOX_RETRY_BASE_MS', env.OUTBOX_RETRY_BASE_MS, 30_000, 10, 86_400_000),
       retryMaxMs: wholeNumber('OUTBOX_RETRY_MAX_MS', env.OUTBOX_RETRY_MAX_MS, 3_600_000, 10, 86_400_000),
       leaseMs: wholeNumber('OUTBOX_LEASE_MS', env.OUTBOX_LEASE_MS, 60_000, 1_000, 3_600_000),
+    },
+    // the contract's limits; shorter ones only so that tests can watch a session expire
+    ownerSession: {
+      idleMs: wholeNumber(
+        'OWNER_SESSION_IDLE_MS',
+        env.OWNER_SESSION_IDLE_MS,
+        ownerSessionLimits.idleMs,
+        1_000,
+        86_400_000,
+      ),
+      maxMs: wholeNumber(
+        'OWNER_SESSION_MAX_MS',
+        env.OWNER_SESSION_MAX_MS,
+        ownerSessionLimits.maxMs,
+        1_000,
+        604_800_000,
+      ),
+    },
+    ownerLogin: {
+      perClient: wholeNumber('OWNER_LOGIN_LIMIT', env.OWNER_LOGIN_LIMIT, loginThrottle.perClient, 1, 1_000),
+      overall: wholeNumber(
+        'OWNER_LOGIN_LIMIT_OVERALL',
+        env.OWNER_LOGIN_LIMIT_OVERALL,
+        loginThrottle.overall,
+        1,
+        100_000,
+      ),
     },
   };
 }

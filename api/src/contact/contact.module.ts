@@ -10,5 +10,7 @@ import { OutboxWorker } from './outbox-worker.js';
   imports: [CaptchaModule],
   controllers: [ContactController],
   providers: [ContactService, Mailer, OutboxWorker],
+  // the owner's inbox wakes it for "Send again now"
+  exports: [OutboxWorker],
 })
 export class ContactModule {}

@@ -49,7 +49,12 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.kick();
   }
 
-  /** Look at the outbox now (a message was just stored). */
+  /** Whether mail can go out at all (SMTP_URL is set). */
+  get delivers(): boolean {
+    return this.mailer.configured;
+  }
+
+  /** Look at the outbox now (a message was just stored, or the owner asked to send one again). */
   kick(): void {
     if (this.stopped || !this.mailer.configured) return;
     if (this.running) {

@@ -1,0 +1,45 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { Request } from 'express';
+import { ownerSessionCookie } from '@portfolio/contracts/owner';
+import { requireTrustedOrigin } from '../common/origin.guard.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { type OwnerSessionInfo, OwnerSessions } from './owner-sessions.service.js';
+
+/** What OwnerSessionGuard leaves on the request for the handler. */
+export type OwnerSession = OwnerSessionInfo;
+export type RequestWithOwnerSession = Request & { ownerSession?: OwnerSession };
+
+/** The raw session id a request carries: parsed cookies under /api, the Cookie header elsewhere (pages). */
+export function sessionCookieOf(req: Request): string | undefined {
+  const parsed = (req.cookies as Record<string, unknown> | undefined)?.[ownerSessionCookie];
+  if (typeof parsed === 'string') return parsed;
+  for (const pair of (req.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name === ownerSessionCookie) return value.join('=');
+  }
+  return undefined;
+}
+
+const safeMethods = new Set(['GET', 'HEAD']);
+
+/**
+ * Every owner call: a change must come from the site's own Origin (403, checked first so a foreign page
+ * costs no database call), then the request needs a live session (401). The session is left on
+ * `request.ownerSession`.
+ */
+@Injectable()
+export class OwnerSessionGuard implements CanActivate {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: OwnerSessions,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<RequestWithOwnerSession>();
+    if (!safeMethods.has(req.method)) requireTrustedOrigin(req, this.config);
+    const session = await this.sessions.find(sessionCookieOf(req));
+    if (!session) throw new UnauthorizedException({ message: 'Log in as the owner first.' });
+    req.ownerSession = session;
+    return true;
+  }
+}

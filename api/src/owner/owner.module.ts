@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { ContactModule } from '../contact/contact.module.js';
+import { InboxController } from './inbox.controller.js';
+import { InboxService } from './inbox.service.js';
+import { OwnerAuthController } from './owner-auth.controller.js';
+import { OwnerPassword } from './owner-password.js';
+import { OwnerSessionGuard } from './owner-session.guard.js';
+import { OwnerSessions } from './owner-sessions.service.js';
+
+/** The owner's area: the password, the session every owner call needs, the inbox of contact messages. */
+@Module({
+  imports: [ContactModule],
+  controllers: [OwnerAuthController, InboxController],
+  providers: [OwnerSessions, OwnerSessionGuard, OwnerPassword, InboxService],
+  exports: [OwnerSessions, OwnerSessionGuard],
+})
+export class OwnerModule {}
