@@ -37,8 +37,8 @@ const projects = [
     ...common,
     displayName: 'pglite',
     testMatch: apiTests,
-    // several replicas need a database server; one process owns a PGlite folder
-    testPathIgnorePatterns: ['/(owner-)?replicas\\.e2e-spec\\.ts$'],
+    // several replicas (replicas, owner-replicas, owner-sections-replicas) need a database server; one process owns a PGlite folder
+    testPathIgnorePatterns: ['replicas\\.e2e-spec\\.ts$'],
     globals: { TEST_STORAGE: 'pglite' },
     globalSetup: '<rootDir>/test/pglite-template.setup.mjs',
     globalTeardown: '<rootDir>/test/pglite-template.teardown.mjs',

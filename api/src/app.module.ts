@@ -8,6 +8,7 @@ import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
 import { OwnerModule } from './owner/owner.module.js';
+import { SectionsModule } from './sections/sections.module.js';
 import { StorageModule } from './storage/storage.module.js';
 
 @Module({})
@@ -16,7 +17,16 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [StorageModule, HealthModule, ConfigModule, CaptchaModule, ContactModule, DownloadModule, OwnerModule],
+      imports: [
+        StorageModule,
+        HealthModule,
+        ConfigModule,
+        CaptchaModule,
+        ContactModule,
+        DownloadModule,
+        OwnerModule,
+        SectionsModule,
+      ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: JsonErrorFilter },

@@ -11,6 +11,7 @@ import { useRateLimits } from './common/rate-limit.js';
 import { useSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
 import { OwnerPassword } from './owner/owner-password.js';
+import { SiteRemotes } from './sections/site-remotes.js';
 import { serveSite } from './site/serve-site.js';
 import { DATABASE, type Database } from './storage/database.js';
 
@@ -38,14 +39,15 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.setGlobalPrefix('api');
-  useSecurityHeaders(app, config);
+  const siteRemotes = app.get(SiteRemotes);
+  useSecurityHeaders(app, config, async (req) => (await siteRemotes.forRequest(req)).origins);
   app.use(compression());
   // a site on another origin may call the API with cookies only when ALLOWED_ORIGINS names it
   if (config.allowedOrigins.length > 0) app.enableCors({ origin: config.allowedOrigins, credentials: true });
   useRateLimits(app, config, database);
   app.use('/api', cookieParser(secret.secret));
   acceptJsonBodies(app);
-  if (config.siteDir) serveSite(app, { ...config, siteDir: config.siteDir });
+  if (config.siteDir) serveSite(app, { ...config, siteDir: config.siteDir }, siteRemotes);
   await app.init();
   return app;
 }

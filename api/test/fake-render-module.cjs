@@ -17,5 +17,24 @@ exports.createPageRenderer = ({ template, sections }) => ({
     const main = `<main data-url="${url}" data-site="${siteUrl}" data-thread="${threadId}" data-renders="${renders}" data-left="${leftBehind.buffer.length}">${builds}</main>`;
     return { status: pathname === '/nowhere' ? 404 : 200, html: template.replace('<!--page-body-->', main) };
   },
-  sitemapPaths: async () => ['/', '/about', '/projects/project/1'],
+  // the owner's pages are among the routes, as in the shell: the server leaves them out of the sitemap
+  sitemapPaths: async () => ['/', '/about', '/projects/project/1', '/owner/login', '/owner/sections'],
+  // what `./routes` serves, read from each server entry over HTTP as the real module loads it
+  async sectionRouteIds() {
+    const builds = sections.filter((section) => 'version' in section);
+    const found = await Promise.all(
+      builds.map(async (build) => {
+        try {
+          const response = await fetch(build.serverEntry);
+          if (!response.ok) throw new Error(`${build.serverEntry} answered ${response.status}`);
+          const ids = /routes: ([\w,]*)/.exec(await response.text())?.[1];
+          if (ids === undefined) throw new Error('./routes has no default export');
+          return [build.name, { routeIds: ids ? ids.split(',') : [] }];
+        } catch (error) {
+          return [build.name, { error: error.message }];
+        }
+      }),
+    );
+    return Object.fromEntries(found);
+  },
 });

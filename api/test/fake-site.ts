@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { remotes as parts } from '@portfolio/parts';
 
-/** Writes a section's build into a dist/ folder: its browser entry and the server manifest naming its version. */
-export function writeSectionBuild(dist: string, version: string): void {
+/**
+ * Writes a section's build into a dist/ folder: its browser entry and the server manifest naming its version.
+ * The stand-in render module reads `routeIds` from the server entry, as the real one reads `./routes`.
+ */
+export function writeSectionBuild(dist: string, version: string, routeIds: readonly string[] = []): void {
   mkdirSync(path.join(dist, 'server'), { recursive: true });
   writeFileSync(path.join(dist, `remoteEntry.${version}.js`), '/* browser entry */');
-  writeFileSync(path.join(dist, `server/remoteEntry.${version}.js`), '/* server entry */');
+  writeFileSync(path.join(dist, `server/remoteEntry.${version}.js`), `/* routes: ${routeIds.join(',')} */`);
   const manifest = {
     version,
+    builtAt: '2026-01-02T03:04:05.000Z',
     serverEntry: `remoteEntry.${version}.js`,
     browserEntry: `../remoteEntry.${version}.js`,
     styles: [`../styles.${version}.css`],
@@ -33,11 +37,11 @@ export function fakeSite(
   write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
   write('shell/dist/remotes.json', JSON.stringify(remotes));
   write('shell/dist/main.0123456789.js', `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  for (const { name, folder } of parts) {
+  for (const { name, folder, routeIds } of parts) {
     write(`${folder}/dist/remoteEntry.js`, `var ${name} = {};`);
     write(`${folder}/dist/mf-manifest.json`, '{}');
     write(`${folder}/dist/__federation_expose_routes.abcdef0123.js`, '/* routes */');
-    if (renders) writeSectionBuild(path.join(root, folder, 'dist'), `${name}-1`);
+    if (renders) writeSectionBuild(path.join(root, folder, 'dist'), `${name}-1`, routeIds);
   }
   if (renders) {
     // over 1 KB, so it goes out compressed

@@ -14,14 +14,25 @@ export const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https:
  * helmet's security headers with a CSP that allows the site itself, the captcha provider's script and
  * frame, and the origins remotes are served from (the served remotes.json plus CSP_REMOTE_ORIGINS).
  */
-export function useSecurityHeaders(app: NestExpressApplication, config: AppConfig): void {
+export function useSecurityHeaders(
+  app: NestExpressApplication,
+  config: AppConfig,
+  /** the origins this request's sections come from (live, or the owner's preview); else remotes.json's */
+  sectionOrigins?: (req: IncomingMessage) => Promise<string[]>,
+): void {
   const servedRemoteOrigins = remoteOriginsReader(
     config.siteDir ? path.join(config.siteDir, shell.folder, 'dist', 'remotes.json') : null,
   );
-  // Read once per response (one stat of remotes.json), not once for each of the five directives using it.
-  app.use((_req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
-    res.locals.cspRemoteOrigins = [...new Set([...servedRemoteOrigins(), ...config.cspRemoteOrigins])].join(' ');
-    next();
+  // Worked out once per response, not once for each of the five directives using it.
+  app.use((req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
+    const origins = sectionOrigins ? sectionOrigins(req) : Promise.resolve(servedRemoteOrigins());
+    // storage that does not answer costs the page its live sections' origins, not the page itself
+    void origins
+      .catch(() => servedRemoteOrigins())
+      .then((found) => {
+        res.locals.cspRemoteOrigins = [...new Set([...found, ...config.cspRemoteOrigins])].join(' ');
+        next();
+      });
   });
   const remoteOrigins = (_req: IncomingMessage, res: ServerResponse) =>
     (res as ServerResponse & { locals: { cspRemoteOrigins?: string } }).locals.cspRemoteOrigins ?? '';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PageRequest, RenderedPage } from '@portfolio/contracts/page-render';
+import type { PageRequest, RenderedPage, SectionRouteIds } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type { RenderWorkerData, WorkerMessage, WorkerRequest } from './render-messages.js';
 
@@ -81,6 +81,13 @@ export class RenderWorkerThread {
     const message = await this.call({ kind: 'sitemap' });
     if (message.kind !== 'sitemap') throw new Error('the render worker answered out of turn');
     return message.paths;
+  }
+
+  /** The route ids each of this worker's section builds serves (the owner's health check). */
+  async sectionRouteIds(): Promise<SectionRouteIds> {
+    const message = await this.call({ kind: 'route-ids' });
+    if (message.kind !== 'route-ids') throw new Error('the render worker answered out of turn');
+    return message.sections;
   }
 
   /** No new work: the worker ends as soon as what it is rendering is out. */

@@ -20,6 +20,11 @@ const errorText = (error) => (error instanceof Error ? (error.stack ?? error.mes
 async function answer(renderer, message) {
   try {
     if (message.kind === 'sitemap') return { id: message.id, kind: 'sitemap', paths: await renderer.sitemapPaths() };
+    if (message.kind === 'route-ids') {
+      // a render module built before the owner's health check has no such call
+      if (typeof renderer.sectionRouteIds !== 'function') throw new Error('the render module cannot list route ids');
+      return { id: message.id, kind: 'route-ids', sections: await renderer.sectionRouteIds() };
+    }
     return { id: message.id, kind: 'page', page: await renderer.render(message.request) };
   } catch (error) {
     return { id: message.id, kind: 'error', error: errorText(error) };

@@ -4,8 +4,10 @@ import type { SectionBuild, SectionState } from '@portfolio/contracts/page-rende
 import { resolveSectionUrl } from './section-url.js';
 
 /** A section's server/manifest.json, as its build writes it (paths relative to the manifest). */
-interface ServerManifest {
+export interface ServerManifest {
   version: string;
+  /** when it was built (builds since the owner's area; older ones have none) */
+  builtAt?: string;
   serverEntry: string;
   browserEntry: string;
   styles: string[];
@@ -14,7 +16,7 @@ interface ServerManifest {
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-function checkManifest(value: unknown): ServerManifest {
+export function checkManifest(value: unknown): ServerManifest {
   const manifest = value as Partial<ServerManifest> | null;
   if (
     typeof manifest?.version !== 'string' ||
@@ -86,21 +88,30 @@ export class SectionBuilds {
       });
       if (response.status === 304 && 'version' in known.state) return;
       if (!response.ok) throw new Error(`${manifestUrl} answered ${response.status}`);
-      const manifest = checkManifest(await response.json());
-      const fromManifest = (file: string) => resolveSectionUrl(file, manifestRef);
-      known.state = {
-        name,
-        version: manifest.version,
-        browserEntry: fromManifest(manifest.browserEntry),
-        serverEntry: new URL(manifest.serverEntry, manifestUrl).href,
-        styles: manifest.styles.map(fromManifest),
-      } satisfies SectionBuild;
+      known.state = sectionBuildFrom(name, checkManifest(await response.json()), manifestRef, manifestUrl);
       known.etag = response.headers.get('ETag');
     } catch (error) {
       known.state = { name, url, error: error instanceof Error ? error.message : String(error) };
       known.etag = null;
     }
   }
+}
+
+/** The build a server manifest describes, its files resolved as the manifest's URL (`manifestRef`) has them. */
+export function sectionBuildFrom(
+  name: RemoteName,
+  manifest: ServerManifest,
+  manifestRef: string,
+  manifestUrl: string,
+): SectionBuild {
+  const fromManifest = (file: string) => resolveSectionUrl(file, manifestRef);
+  return {
+    name,
+    version: manifest.version,
+    browserEntry: fromManifest(manifest.browserEntry),
+    serverEntry: new URL(manifest.serverEntry, manifestUrl).href,
+    styles: manifest.styles.map(fromManifest),
+  };
 }
 
 /** One string per set of section builds: the same builds, the same pages. */

@@ -3,7 +3,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { remoteBasePath, remotes, shell } from '@portfolio/parts';
 import type { AppConfig } from '../config/app-config.js';
-import { SitePages, type SitePage, type SitePageRequest } from './site-pages.js';
+import { previewBanner } from '../sections/preview-banner.js';
+import type { SiteRemotes } from '../sections/site-remotes.js';
+import { isOwnerPath, SitePages, type SitePage, type SitePageRequest } from './site-pages.js';
 
 /** Files whose name carries a content hash never change: browsers keep them for a year. */
 const hashedFile = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
@@ -44,7 +46,29 @@ function send(req: Request, res: Response, page: SitePage): void {
  * shell's files at /, each remote's build at /mf/<name>/ (where the default remotes.json points),
  * robots.txt and sitemap.xml, the API under /api.
  */
-export function serveSite(app: NestExpressApplication, config: AppConfig & { siteDir: string }): void {
+export function serveSite(
+  app: NestExpressApplication,
+  config: AppConfig & { siteDir: string },
+  siteRemotes: SiteRemotes,
+): void {
+  const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
+  // where each section is for this browser: the live configuration, with the owner's preview over it
+  app.use('/remotes.json', (req: Request, res: Response, next: NextFunction) => {
+    if (!isRead(req) || req.path !== '/') {
+      next();
+      return;
+    }
+    siteRemotes.forRequest(req).then(({ config: sections, preview }) => {
+      if (!sections) {
+        next();
+        return;
+      }
+      res
+        .set('Cache-Control', preview ? 'private, no-store' : 'no-cache')
+        .type('application/json')
+        .send(`${JSON.stringify(sections, null, 2)}\n`);
+    }, next);
+  });
   for (const { name, folder } of remotes) {
     app.useStaticAssets(path.join(config.siteDir, folder, 'dist'), { ...staticOptions, prefix: remoteBasePath(name) });
   }
@@ -54,6 +78,7 @@ export function serveSite(app: NestExpressApplication, config: AppConfig & { sit
     siteDir: config.siteDir,
     siteUrl: config.siteUrl,
     sectionRefreshMs: config.sectionRefreshMs,
+    liveRemotes: () => siteRemotes.live(),
   });
   app.getHttpServer().on('close', () => void pages.close());
 
@@ -62,7 +87,6 @@ export function serveSite(app: NestExpressApplication, config: AppConfig & { sit
     (req: Request, res: Response, next: NextFunction) => {
       Promise.resolve(render(pageRequest(req))).then((page) => send(req, res, page), next);
     };
-  const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
   app.use('/robots.txt', (req: Request, res: Response, next: NextFunction) =>
     isRead(req) ? answer((request) => pages.robots(request))(req, res, next) : next(),
   );
@@ -82,6 +106,14 @@ export function serveSite(app: NestExpressApplication, config: AppConfig & { sit
       next();
       return;
     }
-    answer((request) => pages.page(request))(req, res, next);
+    if (isOwnerPath(req.path)) {
+      send(req, res, pages.ownerPage());
+      return;
+    }
+    answer(async (request) => {
+      const { config: sections, preview } = await siteRemotes.forRequest(req);
+      if (!preview || !sections) return pages.page(request);
+      return pages.page({ ...request, remotes: sections, banner: previewBanner(preview) });
+    })(req, res, next);
   });
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { shell } from '@portfolio/parts';
 import type { RenderedPage } from '@portfolio/contracts/page-render';
+import { ownerBasePath } from '@portfolio/contracts/owner';
 import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { PageCache } from './page-cache.js';
 import { remotesConfigReader } from './remotes-config-file.js';
@@ -28,6 +29,8 @@ export interface SitePageRequest {
   selfOrigin: string;
   /** another remotes.json for this request alone (the owner's preview): rendered afresh, never kept */
   remotes?: RemotesConfig;
+  /** HTML shown above the page, outside React's #root (the owner's preview banner) */
+  banner?: string;
 }
 
 export interface SitePagesOptions {
@@ -38,6 +41,8 @@ export interface SitePagesOptions {
   sectionRefreshMs: number;
   /** the worker's script (tests give their own) */
   workerScript?: URL;
+  /** where each section is live (the owner's area: remotes.json or the database); else remotes.json */
+  liveRemotes?: () => Promise<RemotesConfig | null>;
 }
 
 /** A CDN may keep a page briefly and serve it while it fetches a fresh one; browsers always ask again. */
@@ -56,6 +61,23 @@ function sitePage(status: number, contentType: string, text: string, extra: Reco
   };
 }
 
+/** What React hydrates; the preview banner goes before it, so hydration never sees it. */
+const reactRoot = '<div id="root"';
+
+/** A page for one browser only (the owner's preview): never kept by anyone, with the banner above it. */
+function privatePage(page: SitePage, banner: string | undefined): SitePage {
+  const text = page.body.toString('utf8');
+  const shown = banner && text.includes(reactRoot) ? text.replace(reactRoot, `${banner}${reactRoot}`) : text;
+  const { ETag: _etag, ...headers } = page.headers;
+  return sitePage(page.status, headers['Content-Type'] ?? 'text/html; charset=utf-8', shown, {
+    ...headers,
+    'Cache-Control': 'private, no-store',
+  });
+}
+
+/** A path of the owner's area (client-rendered, noindex, out of the sitemap). */
+export const isOwnerPath = (pagePath: string) => pagePath === ownerBasePath || pagePath.startsWith(`${ownerBasePath}/`);
+
 /** Pages that failed or fell back to the browser are rendered again next time. */
 const isKept = (page: SitePage) => page.headers['Cache-Control'] !== 'no-store';
 
@@ -68,7 +90,7 @@ const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt
  */
 export class SitePages {
   private readonly shellDist: string;
-  private readonly readRemotesConfig: () => RemotesConfig | null;
+  private readonly liveRemotes: () => Promise<RemotesConfig | null>;
   private readonly builds: SectionBuilds;
   private readonly workers: RenderWorkers;
   private readonly cache = new PageCache<SitePage>(500);
@@ -77,7 +99,8 @@ export class SitePages {
 
   constructor(private readonly options: SitePagesOptions) {
     this.shellDist = path.join(options.siteDir, shell.folder, 'dist');
-    this.readRemotesConfig = remotesConfigReader(path.join(this.shellDist, 'remotes.json'));
+    const readRemotesJson = remotesConfigReader(path.join(this.shellDist, 'remotes.json'));
+    this.liveRemotes = options.liveRemotes ?? (() => Promise.resolve(readRemotesJson()));
     this.builds = new SectionBuilds({ refreshMs: options.sectionRefreshMs });
     this.workers = new RenderWorkers({
       script: options.workerScript ?? new URL('./render-worker.js', import.meta.url),
@@ -100,11 +123,16 @@ export class SitePages {
   }
 
   async page(request: SitePageRequest): Promise<SitePage> {
-    const config = request.remotes ?? this.readRemotesConfig();
+    const config = request.remotes ?? (await this.liveRemotes());
+    if (request.remotes) {
+      const page = existsSync(this.renderModule)
+        ? await this.render(request, await this.builds.current(request.remotes, request.selfOrigin))
+        : this.clientRenderedPage();
+      return privatePage(page, request.banner);
+    }
     if (!config || !existsSync(this.renderModule)) return this.clientRenderedPage();
     const sections = await this.builds.current(config, request.selfOrigin);
     const key = `${request.origin}${request.path}\n${this.workers.signatureOf(sections)}`;
-    if (request.remotes) return this.render(request, sections);
     const kept = this.cache.get(key);
     if (kept) return kept;
     let rendering = this.rendering.get(key);
@@ -118,12 +146,13 @@ export class SitePages {
 
   async sitemap(request: SitePageRequest): Promise<SitePage> {
     const siteUrl = this.options.siteUrl ?? request.origin;
-    const config = this.readRemotesConfig();
+    const config = await this.liveRemotes();
     let paths = ['/'];
     if (config && existsSync(this.renderModule)) {
       const worker = this.workers.workerFor(await this.builds.current(config, request.selfOrigin));
       await worker.ready;
-      paths = await worker.sitemapPaths();
+      // the owner's pages are nobody's search result
+      paths = (await worker.sitemapPaths()).filter((pagePath) => !isOwnerPath(pagePath));
     }
     const urls = paths.map((pagePath) => `<url><loc>${xmlText(new URL(pagePath, siteUrl).href)}</loc></url>`);
     return sitePage(
@@ -138,7 +167,7 @@ export class SitePages {
     return sitePage(
       200,
       'text/plain; charset=utf-8',
-      `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`,
+      `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${ownerBasePath}\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`,
     );
   }
 
@@ -162,6 +191,16 @@ export class SitePages {
     if (page.location !== undefined)
       return sitePage(page.status, 'text/plain; charset=utf-8', '', { Location: page.location });
     return sitePage(page.status, 'text/html; charset=utf-8', page.html ?? '');
+  }
+
+  /** The owner's pages: the shell's page for the browser to render, kept by no one and out of every index. */
+  ownerPage(): SitePage {
+    const template = readFileSync(this.templatePath, 'utf8');
+    const noindex = '<meta name="robots" content="noindex">';
+    const html = template.includes('</head>')
+      ? template.replace('</head>', `${noindex}</head>`)
+      : template.replace(/<title>/i, `${noindex}<title>`);
+    return sitePage(200, 'text/html; charset=utf-8', html, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
   }
 
   /** Without a server render, the shell's page as the browser renders it alone. */

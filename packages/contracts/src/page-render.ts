@@ -57,7 +57,12 @@ export interface PageRenderer {
   render(request: PageRequest): Promise<RenderedPage>;
   /** every public page's path */
   sitemapPaths(): Promise<string[]>;
+  /** each section build's `./routes` as loaded here: the route ids its default export maps, or why it failed */
+  sectionRouteIds(): Promise<SectionRouteIds>;
 }
+
+/** What a render module found in each section build it was given (the owner's health check). */
+export type SectionRouteIds = Partial<Record<RemoteName, { routeIds: string[] } | { error: string }>>;
 
 /** The render module's one export. */
 export type CreatePageRenderer = (options: PageRendererOptions) => PageRenderer;

@@ -33,9 +33,13 @@ export class ServerManifestPlugin {
             styles: browser.styles.map(fromServer),
           };
           const version = createHash('sha256').update(JSON.stringify(manifest)).digest('hex').slice(0, 12);
+          // when it was built, for the owner's page; outside the version, so a rebuild of the same code keeps it
+          const builtAt = new Date(
+            process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now(),
+          ).toISOString();
           compilation.emitAsset(
             'manifest.json',
-            new sources.RawSource(`${JSON.stringify({ version, ...manifest }, null, 2)}\n`),
+            new sources.RawSource(`${JSON.stringify({ version, builtAt, ...manifest }, null, 2)}\n`),
           );
         },
       );

@@ -187,6 +187,21 @@ describe('rendering pages on the server', () => {
     expect(pageData(page.html ?? '').clientRender).toBe(true);
   });
 
+  it("names the route ids each section build's ./routes maps, and why a section did not load", async () => {
+    expect(await renderer.sectionRouteIds()).toEqual({
+      home: { routeIds: ['home'] },
+      projects: { routeIds: ['projects', 'project'] },
+      about: { routeIds: ['about'] },
+    });
+    const failing = renderPages({
+      template,
+      sections: sections.slice(0, 1),
+      loadSection: (remote) =>
+        Promise.reject(new RemoteUnavailableError(remote, { cause: new Error('entry answered 404') })),
+    });
+    expect(await failing.sectionRouteIds()).toEqual({ home: { error: 'entry answered 404' } });
+  });
+
   it('lists every page for the sitemap, each project included', async () => {
     expect((await renderer.sitemapPaths()).sort()).toEqual(
       ['/', '/about', '/projects', '/projects/project/1', '/projects/project/2', '/resume'].sort(),

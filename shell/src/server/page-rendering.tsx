@@ -13,6 +13,7 @@ import {
   type PageRendererOptions,
   type PageRequest,
   type RenderedPage,
+  type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { buildRoutes } from '../app/routes';
@@ -27,6 +28,12 @@ import { sitemapPaths } from './sitemap-paths';
 const sectionOfRoute = new Map<string, RemoteName>(
   remotes.flatMap((remote) => remote.routeIds.map((routeId) => [routeId, remote.name] as const)),
 );
+
+/** The sentence that says why a section did not load: the cause a RemoteUnavailableError wraps. */
+const causeOf = (error: unknown): string => {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+};
 
 const isUnavailable = (context: StaticHandlerContext) =>
   Object.values(context.errors ?? {}).some((error) => error instanceof RemoteUnavailableError);
@@ -116,5 +123,18 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
     return { status, html: urls.withPublicPaths(html) };
   }
 
-  return { ready, render, sitemapPaths: () => sitemapPaths(routes) };
+  /** The route ids each build's `./routes` maps, loaded as pages load it: the owner's health check. */
+  async function sectionRouteIds(): Promise<SectionRouteIds> {
+    const found = await Promise.all(
+      builds.map((build) =>
+        loadSection(build.name).then(
+          (sectionRoutes) => [build.name, { routeIds: Object.keys(sectionRoutes) }] as const,
+          (error: unknown) => [build.name, { error: causeOf(error) }] as const,
+        ),
+      ),
+    );
+    return Object.fromEntries(found);
+  }
+
+  return { ready, render, sitemapPaths: () => sitemapPaths(routes), sectionRouteIds };
 }

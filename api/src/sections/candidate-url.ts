@@ -1,0 +1,44 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
+
+const relativeBase = 'http://relative.invalid';
+
+const invalid = (message: string) => new BadRequestException({ message, fields: { url: message } });
+
+/**
+ * A section URL the owner typed, as it will be stored: an absolute http(s) URL, or a path on the site
+ * itself (`/mf/about/remoteEntry.js`). Anything else (javascript:, file:, data:, a protocol-relative
+ * `//host`, user names in URLs, spaces) is refused with a sentence saying what is accepted.
+ */
+export function candidateUrl(raw: string): string {
+  const text = raw.trim();
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(text)) throw invalid('A URL has no spaces or control characters.');
+  if (text.startsWith('/')) {
+    const url = new URL(text, relativeBase);
+    if (url.origin !== relativeBase || text.startsWith('//') || text.startsWith('/\\'))
+      throw invalid('Give a full https:// URL for another host; a path must start with a single /.');
+    return `${url.pathname}${url.search}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid('Enter an https:// or http:// URL, or a path on this site starting with /.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalid(`Only http and https URLs can serve a section, not ${url.protocol.slice(0, 20)} URLs.`);
+  if (url.username || url.password) throw invalid('A section URL may not carry a user name or password.');
+  url.hash = '';
+  return url.href;
+}
+
+/** The section a path names; anything else (a traversal, a typo) is a 404. */
+export function sectionNamed(name: string): RemoteName {
+  const found = remoteNames.find((remote) => remote === name);
+  if (!found) throw new NotFoundException({ message: `There is no section called "${name.slice(0, 40)}".` });
+  return found;
+}
+
+/** How the owner's page names a section: "About section". */
+export const sectionLabel = (name: RemoteName): string => `${name.charAt(0).toUpperCase()}${name.slice(1)} section`;

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { remoteByName, serverManifestPath } from '@portfolio/parts';
+import type { SectionHealth } from '@portfolio/contracts/owner';
+import type { SectionBuild } from '@portfolio/contracts/page-render';
+import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { checkManifest, sectionBuildFrom } from '../site/section-builds.js';
+import { resolveSectionUrl } from '../site/section-url.js';
+import { RouteIdsProbe } from './route-ids-probe.js';
+
+/** How long one URL may take to answer a check. */
+const fetchTimeoutMs = 5000;
+/** The live sections' health on the owner's page is looked at again after this long. */
+const liveHealthMs = 5000;
+
+/** One line, not a stack: what the owner reads. */
+const sentence = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+
+interface Reached {
+  name: RemoteName;
+  url: string;
+  entryAnswers: boolean;
+  build: SectionBuild | null;
+  builtAt: string | null;
+  problems: string[];
+}
+
+/**
+ * Whether a section at a URL may go live: its entry answers, the server manifest beside it can be read
+ * (version, build time), and its `./routes`, loaded in a render worker as pages load it, serves every
+ * route id the shell needs (packages/parts). A URL that does not answer is a failed check, never an error.
+ */
+@Injectable()
+export class SectionHealthChecks {
+  /** route ids of builds already probed: a build's version changes with its files */
+  private readonly knownRouteIds = new Map<string, string[]>();
+  private readonly live = new Map<string, { at: number; health: Promise<SectionHealth> }>();
+
+  constructor(private readonly probe: RouteIdsProbe) {}
+
+  /** A fresh check of one URL (site-relative URLs are fetched from `selfOrigin`). */
+  async check(name: RemoteName, url: string, selfOrigin: string): Promise<SectionHealth> {
+    const [health] = await this.checkAll([{ name, url }], selfOrigin);
+    return health!;
+  }
+
+  /** The live sections' health, kept a few seconds: the owner's page asks for it often. */
+  async checkLive(config: RemotesConfig, selfOrigin: string): Promise<Record<RemoteName, SectionHealth>> {
+    const now = Date.now();
+    const names = Object.keys(config) as RemoteName[];
+    const stale = names.filter((name) => {
+      const known = this.live.get(`${name} ${config[name]}`);
+      return !known || now - known.at > liveHealthMs;
+    });
+    if (stale.length > 0) {
+      const checking = this.checkAll(
+        stale.map((name) => ({ name, url: config[name] })),
+        selfOrigin,
+      );
+      stale.forEach((name, index) =>
+        this.live.set(`${name} ${config[name]}`, { at: now, health: checking.then((all) => all[index]!) }),
+      );
+    }
+    const entries = await Promise.all(
+      names.map(async (name) => [name, await this.live.get(`${name} ${config[name]}`)!.health] as const),
+    );
+    return Object.fromEntries(entries) as Record<RemoteName, SectionHealth>;
+  }
+
+  private async checkAll(
+    candidates: ReadonlyArray<{ name: RemoteName; url: string }>,
+    selfOrigin: string,
+  ): Promise<SectionHealth[]> {
+    const reached = await Promise.all(candidates.map(({ name, url }) => this.reach(name, url, selfOrigin)));
+    const toProbe = reached.flatMap((section) =>
+      section.build && !this.knownRouteIds.has(routeIdsKey(section.build)) ? [section.build] : [],
+    );
+    const probed = toProbe.length > 0 ? await this.probe.routeIds(toProbe) : {};
+    return reached.map((section) => {
+      const { build, problems } = section;
+      let routeIds: string[] | null = null;
+      if (build) {
+        const key = routeIdsKey(build);
+        const found = probed[build.name];
+        if (found && 'routeIds' in found && toProbe.includes(build)) {
+          if (this.knownRouteIds.size > 200) this.knownRouteIds.clear();
+          this.knownRouteIds.set(key, found.routeIds);
+        }
+        routeIds = this.knownRouteIds.get(key) ?? null;
+        if (!routeIds)
+          problems.push(
+            `Its ./routes could not be loaded on the server: ${found && 'error' in found ? sentence(found.error) : 'no answer'}.`,
+          );
+      }
+      const missingRouteIds = routeIds
+        ? remoteByName(section.name).routeIds.filter((routeId) => !routeIds.includes(routeId))
+        : [];
+      if (missingRouteIds.length > 0)
+        problems.push(`Its ./routes does not serve the route ids the shell needs: ${missingRouteIds.join(', ')}.`);
+      return {
+        url: section.url,
+        ok: problems.length === 0,
+        entryAnswers: section.entryAnswers,
+        routeIds,
+        missingRouteIds,
+        version: build?.version ?? null,
+        builtAt: section.builtAt,
+        problems,
+      };
+    });
+  }
+
+  /** The entry and the server manifest beside it, fetched as the render worker will fetch them. */
+  private async reach(name: RemoteName, url: string, selfOrigin: string): Promise<Reached> {
+    const reached: Reached = { name, url, entryAnswers: false, build: null, builtAt: null, problems: [] };
+    try {
+      const response = await fetch(new URL(url, selfOrigin), { signal: AbortSignal.timeout(fetchTimeoutMs) });
+      await response.body?.cancel();
+      reached.entryAnswers = response.ok;
+      if (!response.ok) reached.problems.push(`Its entry answered ${response.status}.`);
+    } catch (error) {
+      reached.problems.push(`Its entry could not be reached: ${sentence(causeOf(error))}.`);
+    }
+    const manifestRef = resolveSectionUrl(serverManifestPath, url);
+    try {
+      const manifestUrl = new URL(manifestRef, selfOrigin).href;
+      const response = await fetch(manifestUrl, { signal: AbortSignal.timeout(fetchTimeoutMs) });
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`it answered ${response.status}`);
+      }
+      const manifest = checkManifest(await response.json());
+      reached.build = sectionBuildFrom(name, manifest, manifestRef, manifestUrl);
+      const builtAt = typeof manifest.builtAt === 'string' ? new Date(manifest.builtAt) : null;
+      reached.builtAt = builtAt && !Number.isNaN(builtAt.getTime()) ? builtAt.toISOString() : null;
+    } catch (error) {
+      reached.problems.push(
+        `Its server build's manifest (${manifestRef}) could not be read: ${sentence(causeOf(error))}.`,
+      );
+    }
+    return reached;
+  }
+}
+
+const routeIdsKey = (build: SectionBuild) => `${build.name}\n${build.version}\n${build.serverEntry}`;
+
+/** fetch() says "fetch failed" and keeps the reason (refused, timed out) in its cause. */
+const causeOf = (error: unknown): unknown =>
+  error instanceof Error && error.message === 'fetch failed' && error.cause ? error.cause : error;

@@ -1,0 +1,71 @@
+import { remotes } from '@portfolio/parts';
+import type { SectionsOverview } from '@portfolio/contracts/owner';
+import { eventually } from './eventually.js';
+import { fakeSite } from './fake-site.js';
+import {
+  call,
+  candidateBuild,
+  json,
+  page,
+  previewCookieOf,
+  serveFolder,
+  startOwnerSite,
+  type FolderServer,
+  type OwnerSite,
+} from './owner-site.js';
+import { newStorage } from './test-storage.js';
+
+// Two replicas on one PostgreSQL database share the live sections and the owner's preview (postgres project only).
+
+const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
+
+describe("the owner's sections on two replicas of one database", () => {
+  const siteDir = fakeSite(sameOrigin, true);
+  let replicas: OwnerSite[];
+  let candidate: FolderServer;
+  beforeAll(async () => {
+    const storage = newStorage();
+    replicas = [await startOwnerSite(siteDir, storage), await startOwnerSite(siteDir, storage)];
+    candidate = await serveFolder(candidateBuild(siteDir, 'projects', '2'));
+  });
+  afterAll(async () => {
+    await candidate.close();
+    await Promise.all(replicas.map((replica) => replica.close()));
+  });
+
+  it('shows a preview made on one replica on the other, to the owner only', async () => {
+    const [first, second] = replicas as [OwnerSite, OwnerSite];
+    const session = await first.logIn();
+    const url = `${candidate.url}/remoteEntry.js`;
+    const previewed = await call(first, 'POST', '/api/owner/sections/projects/preview', { session, body: { url } });
+    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(previewed) ?? '')?.[1];
+    expect((await page(second, '/projects', token)).builds).toContain('projects=projects-2');
+    expect((await page(second, '/projects')).builds).toContain('projects=projects-1');
+    await call(second, 'DELETE', '/api/owner/sections/projects/preview', { session });
+    expect((await page(first, '/projects', token)).builds).toContain('projects=projects-1');
+  });
+
+  it('promotes on one replica and every replica serves it within a second or so; a roll back on the other too', async () => {
+    const [first, second] = replicas as [OwnerSite, OwnerSite];
+    const session = await first.logIn();
+    const url = `${candidate.url}/remoteEntry.js`;
+    // both have rendered and kept the live page before
+    for (const replica of replicas) expect((await page(replica, '/projects')).builds).toContain('projects=projects-1');
+
+    expect((await call(first, 'POST', '/api/owner/sections/projects/promote', { session, body: { url } })).status).toBe(
+      200,
+    );
+    const started = Date.now();
+    await eventually(async () => (await page(second, '/projects')).builds.includes('projects=projects-2'), 'replica 2');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await (await call(second, 'GET', '/remotes.json')).json()).toMatchObject({ projects: url });
+
+    const rolledBack = await call(second, 'POST', '/api/owner/sections/projects/roll-back', { session });
+    expect(rolledBack.status).toBe(200);
+    expect((await json<SectionsOverview>(rolledBack)).history.map((change) => change.action)).toEqual([
+      'roll back',
+      'promote',
+    ]);
+    await eventually(async () => (await page(first, '/projects')).builds.includes('projects=projects-1'), 'replica 1');
+  });
+});

@@ -1,0 +1,347 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { remotes } from '@portfolio/parts';
+import type { SectionsOverview } from '@portfolio/contracts/owner';
+import type { SectionHealth } from '@portfolio/contracts/owner';
+import { eventually } from './eventually.js';
+import { fakeSite } from './fake-site.js';
+import {
+  call,
+  candidateBuild,
+  json,
+  page,
+  previewCookieOf,
+  serveFolder,
+  startOwnerSite,
+  type FolderServer,
+  type OwnerSite,
+} from './owner-site.js';
+import { testStorage } from './test-storage.js';
+
+const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
+
+describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'remotes.json'})`, () => {
+  const siteDir = fakeSite(sameOrigin, true);
+  const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
+  let site: OwnerSite;
+  let session: string;
+  let about2: FolderServer;
+  let aboutBroken: FolderServer;
+  let projectsPartial: FolderServer;
+  beforeAll(async () => {
+    site = await startOwnerSite(siteDir);
+    session = await site.logIn();
+    about2 = await serveFolder(candidateBuild(siteDir, 'about', '2'));
+    // serves the entry but not the route ids the shell needs
+    projectsPartial = await serveFolder(candidateBuild(siteDir, 'projects', '2', ['projects']));
+    aboutBroken = await serveFolder(path.join(siteDir, 'no-such-folder'));
+  });
+  afterAll(async () => {
+    await Promise.all([about2.close(), projectsPartial.close(), aboutBroken.close()]);
+    await site.close();
+  });
+
+  const candidate = () => `${about2.url}/remoteEntry.js`;
+
+  it('answers 401 without a session, on every call', async () => {
+    const calls: Array<[string, string]> = [
+      ['GET', '/api/owner/sections'],
+      ['POST', '/api/owner/sections/about/check'],
+      ['POST', '/api/owner/sections/about/preview'],
+      ['DELETE', '/api/owner/sections/about/preview'],
+      ['POST', '/api/owner/sections/about/promote'],
+      ['POST', '/api/owner/sections/about/roll-back'],
+    ];
+    for (const [method, urlPath] of calls) {
+      for (const sessionId of [undefined, 'A'.repeat(43), 'not a session']) {
+        const body = method === 'POST' ? { url: candidate() } : undefined;
+        const response = await call(site, method, urlPath, { session: sessionId, body });
+        expect([method, urlPath, response.status]).toEqual([method, urlPath, 401]);
+        expect(await json(response)).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      }
+    }
+  });
+
+  it('answers 403 to every change from another origin or none, even with the session', async () => {
+    const changes: Array<[string, string]> = [
+      ['POST', '/api/owner/sections/about/check'],
+      ['POST', '/api/owner/sections/about/preview'],
+      ['DELETE', '/api/owner/sections/about/preview'],
+      ['POST', '/api/owner/sections/about/promote'],
+      ['POST', '/api/owner/sections/about/roll-back'],
+    ];
+    for (const [method, urlPath] of changes) {
+      for (const origin of ['https://evil.example', null, `${site.baseUrl}.evil.example`]) {
+        const body = method === 'POST' ? { url: candidate() } : undefined;
+        const response = await call(site, method, urlPath, { session, origin, body });
+        expect([urlPath, origin, response.status]).toEqual([urlPath, origin, 403]);
+        expect(await json(response)).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      }
+    }
+    expect((await page(site, '/about')).builds).toContain('about=about-1');
+  });
+
+  it('refuses hostile URLs, bodies and section names with a 4xx that says why, never a 5xx', async () => {
+    const badUrls = [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/javascript,alert(1)',
+      'ftp://example.com/remoteEntry.js',
+      '//evil.example/remoteEntry.js',
+      '/\\evil.example/remoteEntry.js',
+      'mf/about/remoteEntry.js',
+      'http://owner:secret@example.com/remoteEntry.js',
+      'https://exa mple.com/remoteEntry.js',
+      '',
+      'x'.repeat(10_000),
+    ];
+    for (const action of ['check', 'preview', 'promote']) {
+      for (const url of badUrls) {
+        const response = await call(site, 'POST', `/api/owner/sections/about/${action}`, { session, body: { url } });
+        const body = await json<{ statusCode: number; message: string; fields?: Record<string, string> }>(response);
+        expect([action, url.slice(0, 40), response.status]).toEqual([action, url.slice(0, 40), 400]);
+        expect(body.fields?.url).toEqual(expect.any(String));
+      }
+    }
+    const bodies: Array<[string, number]> = [
+      ['[]', 400],
+      ['"https://example.com"', 400],
+      ['{"url": 5}', 400],
+      ['{"url": "https://example.com/x.js", "extra": 1}', 400],
+      ['{"url": ', 400],
+      [JSON.stringify({ url: 'y'.repeat(20_000) }), 413],
+    ];
+    for (const [rawBody, status] of bodies) {
+      const response = await call(site, 'POST', '/api/owner/sections/about/preview', { session, rawBody });
+      expect([rawBody.slice(0, 30), response.status]).toEqual([rawBody.slice(0, 30), status]);
+    }
+    for (const name of [
+      'nope',
+      'About',
+      '..',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%2e%2e',
+      '__proto__',
+      'constructor',
+      'x'.repeat(3000),
+    ]) {
+      for (const action of ['check', 'preview', 'promote', 'roll-back']) {
+        const response = await call(site, 'POST', `/api/owner/sections/${name}/${action}`, {
+          session,
+          body: { url: candidate() },
+        });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect([name.slice(0, 20), action, response.status < 500]).toEqual([name.slice(0, 20), action, true]);
+      }
+      const dropped = await call(site, 'DELETE', `/api/owner/sections/${name}/preview`, { session });
+      expect(dropped.status).toBeLessThan(500);
+      expect(dropped.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(readFileSync(remotesJson, 'utf8')).toBe(JSON.stringify(sameOrigin));
+  });
+
+  it("checks a URL: the entry, the server manifest's version and build time, the route ids its ./routes serves", async () => {
+    const good = await json<SectionHealth>(
+      await call(site, 'POST', '/api/owner/sections/about/check', { session, body: { url: candidate() } }),
+    );
+    expect(good).toEqual({
+      url: candidate(),
+      ok: true,
+      entryAnswers: true,
+      routeIds: ['about'],
+      missingRouteIds: [],
+      version: 'about-2',
+      builtAt: '2026-01-02T03:04:05.000Z',
+      problems: [],
+    });
+    const missing = await json<SectionHealth>(
+      await call(site, 'POST', '/api/owner/sections/about/check', {
+        session,
+        body: { url: `${aboutBroken.url}/remoteEntry.js` },
+      }),
+    );
+    expect(missing).toMatchObject({ ok: false, entryAnswers: false, routeIds: null, version: null });
+    expect(missing.problems.join(' ')).toMatch(/entry answered 404.*manifest.*answered 404/);
+    const nobody = await call(site, 'POST', '/api/owner/sections/about/check', {
+      session,
+      body: { url: 'http://127.0.0.1:9/remoteEntry.js' },
+    });
+    expect(nobody.status).toBe(200);
+    expect(await json<SectionHealth>(nobody)).toMatchObject({ ok: false, entryAnswers: false });
+  });
+
+  it('refuses to promote a URL that 404s or does not serve the route ids the shell needs (422, with the problems)', async () => {
+    const broken = await call(site, 'POST', '/api/owner/sections/about/promote', {
+      session,
+      body: { url: `${aboutBroken.url}/remoteEntry.js` },
+    });
+    expect(broken.status).toBe(422);
+    const brokenBody = await json<{ message: string; fields: { url: string } }>(broken);
+    expect(brokenBody.message).toMatch(/^This URL cannot go live: Its entry answered 404/);
+    const partial = await call(site, 'POST', '/api/owner/sections/projects/promote', {
+      session,
+      body: { url: `${projectsPartial.url}/remoteEntry.js` },
+    });
+    expect(partial.status).toBe(422);
+    expect((await json<{ fields: { url: string } }>(partial)).fields.url).toContain(
+      'does not serve the route ids the shell needs: project.',
+    );
+    expect(readFileSync(remotesJson, 'utf8')).toBe(JSON.stringify(sameOrigin));
+    expect((await page(site, '/projects')).builds).toContain('projects=projects-1');
+  });
+
+  it("previews a candidate in the owner's browser only, in pages and /remotes.json, with a banner outside #root", async () => {
+    const response = await call(site, 'POST', '/api/owner/sections/about/preview', {
+      session,
+      body: { url: candidate() },
+    });
+    expect(response.status).toBe(200);
+    const overview = await json<SectionsOverview>(response);
+    expect(overview.sections.find((section) => section.name === 'about')).toMatchObject({
+      label: 'About section',
+      liveUrl: '/mf/about/remoteEntry.js',
+      previewUrl: candidate(),
+    });
+    const cookie = previewCookieOf(response)!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)?.[1] ?? '');
+    expect(expires - Date.now()).toBeLessThanOrEqual(12 * 60 * 60_000 + 5_000);
+    const token = /^owner_preview=([^;]+)/.exec(cookie)![1]!;
+
+    const owner = await page(site, '/about', token);
+    expect(owner.builds).toBe('home=home-1 about=about-2 projects=projects-1 resume=resume-1');
+    expect(owner.cacheControl).toBe('private, no-store');
+    const banner = /<aside id="owner-preview-banner"[^>]*>(.*?)<\/aside><div id="root">/.exec(owner.html)?.[1];
+    expect(banner).toContain('About section');
+    expect(banner).toContain(candidate());
+    expect(banner).toContain('Only this browser sees it');
+    expect(banner).toContain('href="/owner/sections"');
+    const ownerRemotes = await call(site, 'GET', '/remotes.json', { preview: token });
+    expect(await ownerRemotes.json()).toEqual({ ...sameOrigin, about: candidate() });
+    expect(ownerRemotes.headers.get('cache-control')).toBe('private, no-store');
+    expect((await call(site, 'GET', '/about', { preview: token })).headers.get('content-security-policy')).toContain(
+      about2.url,
+    );
+
+    // a second browser, one with a forged cookie, and the owner's own session cookie without the preview's
+    for (const other of [undefined, 'B'.repeat(43), `${token}x`, session]) {
+      const visitor = await page(site, '/about', other);
+      expect(visitor.builds).toBe('home=home-1 about=about-1 projects=projects-1 resume=resume-1');
+      expect(visitor.html).not.toContain('owner-preview-banner');
+      expect(visitor.cacheControl).toContain('public');
+      expect(await (await call(site, 'GET', '/remotes.json', { preview: other })).json()).toEqual(sameOrigin);
+    }
+    // the owner's page is never kept for anyone: the next visitor still gets the live one
+    expect((await page(site, '/about')).builds).toContain('about=about-1');
+
+    const ended = await call(site, 'DELETE', '/api/owner/sections/about/preview', { session });
+    expect(ended.status).toBe(200);
+    expect(previewCookieOf(ended)).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect((await json<SectionsOverview>(ended)).sections.every((section) => section.previewUrl === null)).toBe(true);
+    expect((await page(site, '/about', token)).builds).toContain('about=about-1');
+  });
+
+  it('ignores the preview cookie of a session that has ended', async () => {
+    const other = await site.logIn();
+    const response = await call(site, 'POST', '/api/owner/sections/about/preview', {
+      session: other,
+      body: { url: candidate() },
+    });
+    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(response)!)![1]!;
+    expect((await page(site, '/about', token)).builds).toContain('about=about-2');
+    await site.logOut(other);
+    const after = await page(site, '/about', token);
+    expect(after.builds).toContain('about=about-1');
+    expect(after.html).not.toContain('owner-preview-banner');
+  });
+
+  it('promotes a checked URL for every visitor at once, records it, and rolls back to the URL before', async () => {
+    await call(site, 'POST', '/api/owner/sections/about/preview', { session, body: { url: candidate() } });
+    const promoted = await call(site, 'POST', '/api/owner/sections/about/promote', {
+      session,
+      body: { url: candidate() },
+    });
+    expect(promoted.status).toBe(200);
+    const overview = await json<SectionsOverview>(promoted);
+    expect(overview.storage).toBe(testStorage === 'postgres' ? 'database' : 'remotes.json');
+    expect(overview.sections.find((section) => section.name === 'about')).toMatchObject({
+      liveUrl: candidate(),
+      previewUrl: null,
+      previousUrl: '/mf/about/remoteEntry.js',
+      liveHealth: { ok: true, version: 'about-2' },
+    });
+    expect(overview.history[0]).toMatchObject({
+      section: 'about',
+      action: 'promote',
+      from: '/mf/about/remoteEntry.js',
+      to: candidate(),
+    });
+    expect(Date.now() - Date.parse(overview.history[0]!.at)).toBeLessThan(60_000);
+
+    // every client, without any cookie
+    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-2'), 'the promoted build');
+    expect(await (await call(site, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
+    if (testStorage === 'pglite') {
+      expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual({ ...sameOrigin, about: candidate() });
+      expect(readdirSync(path.dirname(remotesJson)).filter((file) => file.endsWith('.tmp'))).toEqual([]);
+    } else {
+      // the database holds it; the file is left as it was
+      expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual(sameOrigin);
+    }
+    const again = await call(site, 'POST', '/api/owner/sections/about/promote', {
+      session,
+      body: { url: candidate() },
+    });
+    expect(again.status).toBe(409);
+
+    const rolledBack = await call(site, 'POST', '/api/owner/sections/about/roll-back', { session });
+    expect(rolledBack.status).toBe(200);
+    const after = await json<SectionsOverview>(rolledBack);
+    expect(after.sections.find((section) => section.name === 'about')?.liveUrl).toBe('/mf/about/remoteEntry.js');
+    expect(after.history.slice(0, 2).map((change) => [change.action, change.from, change.to])).toEqual([
+      ['roll back', candidate(), '/mf/about/remoteEntry.js'],
+      ['promote', '/mf/about/remoteEntry.js', candidate()],
+    ]);
+    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-1'), 'the build before');
+
+    const nothing = await call(site, 'POST', '/api/owner/sections/resume/roll-back', { session });
+    expect(nothing.status).toBe(409);
+    expect((await json<{ message: string }>(nothing)).message).toMatch(/nothing to roll back to/);
+  });
+
+  it('follows a hand edit of remotes.json for every section the owner has not promoted here', async () => {
+    const edited = { ...sameOrigin, resume: `${about2.url}/../resume-elsewhere/remoteEntry.js` };
+    writeFileSync(remotesJson, JSON.stringify(edited));
+    try {
+      const served = await json<Record<string, string>>(await call(site, 'GET', '/remotes.json'));
+      expect(served).toEqual(edited);
+      await eventually(async () => (await page(site, '/resume')).builds.includes('resume=missing'), 'the edited URL');
+      const overview = await json<SectionsOverview>(await call(site, 'GET', '/api/owner/sections', { session }));
+      expect(overview.sections.find((section) => section.name === 'resume')).toMatchObject({
+        liveUrl: edited.resume,
+        previousUrl: null,
+        liveHealth: { ok: false, entryAnswers: false },
+      });
+    } finally {
+      writeFileSync(remotesJson, JSON.stringify(sameOrigin));
+    }
+  });
+
+  it('answers owner paths with the page for the browser to render, noindex and kept by no one; out of the sitemap', async () => {
+    for (const ownerPath of ['/owner', '/owner/login', '/owner/sections', '/owner/inbox?page=2']) {
+      const response = await call(site, 'GET', ownerPath);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-robots-tag')).toBe('noindex');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const html = await response.text();
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).toContain('<!--page-body-->');
+    }
+    const sitemap = await (await call(site, 'GET', '/sitemap.xml')).text();
+    expect(sitemap).toContain('/about</loc>');
+    expect(sitemap).not.toContain('/owner');
+    expect(await (await call(site, 'GET', '/robots.txt')).text()).toContain('Disallow: /owner\n');
+  });
+});

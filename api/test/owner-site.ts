@@ -1,0 +1,138 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { remoteByName } from '@portfolio/parts';
+import { ownerPreviewCookie, ownerSessionCookie } from '@portfolio/contracts/owner';
+import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { loadConfig } from '../src/config/app-config.js';
+import { createApp } from '../src/create-app.js';
+import { OwnerSessions } from '../src/owner/owner-sessions.service.js';
+import { stopApp } from '../src/shutdown.js';
+import { writeSectionBuild } from './fake-site.js';
+import { newStorage, type StorageEnv } from './test-storage.js';
+
+/** A running server on a site folder, with the owner's sessions at hand. */
+export interface OwnerSite {
+  baseUrl: string;
+  storage: StorageEnv;
+  /** a new owner session's raw id, as a login would set it in the cookie */
+  logIn: () => Promise<string>;
+  /** ends a session, as logout does */
+  logOut: (sessionId: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real server (as start-app.ts starts it) serving `siteDir`, on the given or fresh storage. Sessions
+ * are made by the app's own OwnerSessions, the service the login call uses; the rest is HTTP.
+ */
+export async function startOwnerSite(siteDir: string, storage: StorageEnv = newStorage()): Promise<OwnerSite> {
+  const config = loadConfig({
+    ...storage,
+    SERVE_SITE: 'true',
+    SITE_DIR: siteDir,
+    SECTION_REFRESH_MS: '20',
+    PORT: '0',
+  });
+  const app: NestExpressApplication = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const sessions = app.get(OwnerSessions);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    storage,
+    logIn: async () => (await sessions.create()).id,
+    logOut: (sessionId) => sessions.end(sessionId),
+    close: () => stopApp(app),
+  };
+}
+
+/** A folder served on its own port: another host a section may be moved to. */
+export interface FolderServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export async function serveFolder(root: string): Promise<FolderServer> {
+  const server = createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = path.join(root, path.normalize(urlPath));
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Access-Control-Allow-Origin': '*' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A copy of a section's built dist/ with a new build in it (`<name>-<build>`), as the owner would deploy
+ * it elsewhere; `routeIds` what its `./routes` serves (by default every id the shell needs).
+ */
+export function candidateBuild(
+  siteDir: string,
+  name: RemoteName,
+  build: string,
+  routeIds: readonly string[] = remoteByName(name).routeIds,
+): string {
+  const dist = mkdtempSync(path.join(tmpdir(), `candidate-${name}-`));
+  cpSync(path.join(siteDir, remoteByName(name).folder, 'dist'), dist, { recursive: true });
+  writeSectionBuild(dist, `${name}-${build}`, routeIds);
+  return dist;
+}
+
+interface Call {
+  session?: string;
+  preview?: string;
+  /** the Origin header: the site's own unless told otherwise (null: none) */
+  origin?: string | null;
+  body?: unknown;
+  rawBody?: string;
+}
+
+/** One request as a browser of the site would send it; cookies as given. */
+export async function call(site: { baseUrl: string }, method: string, urlPath: string, init: Call = {}) {
+  const headers: Record<string, string> = {};
+  const cookies = [
+    init.session ? `${ownerSessionCookie}=${init.session}` : '',
+    init.preview ? `${ownerPreviewCookie}=${init.preview}` : '',
+  ].filter(Boolean);
+  if (cookies.length > 0) headers.Cookie = cookies.join('; ');
+  const origin = init.origin === undefined ? site.baseUrl : init.origin;
+  if (origin && method !== 'GET') headers.Origin = origin;
+  const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
+  if (body !== undefined || method === 'POST') headers['Content-Type'] = 'application/json';
+  return fetch(`${site.baseUrl}${urlPath}`, { method, headers, body: body ?? (method === 'POST' ? '{}' : undefined) });
+}
+
+/** The builds a page was rendered with (the stand-in render module writes them), and how it may be kept. */
+export async function page(site: { baseUrl: string }, urlPath: string, preview?: string) {
+  const response = await call(site, 'GET', urlPath, { preview });
+  const html = await response.text();
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('cache-control'),
+    builds: /<main [^>]*>([^<]*)<\/main>/.exec(html)?.[1] ?? '',
+    html,
+  };
+}
+
+export const previewCookieOf = (response: Response) =>
+  response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${ownerPreviewCookie}=`));
+
+export const json = async <T>(response: Response) => (await response.json()) as T;
