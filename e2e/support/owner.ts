@@ -6,6 +6,9 @@ import { ownerPaths } from '@portfolio/contracts/owner';
 import { copyOfBuild } from './own-site';
 import { repoRoot } from './site-server';
 
+/** The owner's password of the sites the tests start (test data, never a real one). */
+export const e2eOwnerPassword = 'e2e owner password, not a real one';
+
 /** Sets the owner's password as the owner does: the real `npm run owner:password`, the password on its stdin. */
 export function setOwnerPassword(dataDir: string, password: string): void {
   execFileSync('npm', ['run', '--silent', 'owner:password'], {

@@ -1,18 +1,21 @@
 import type { Browser, Page } from '@playwright/test';
 import { ownerPaths, setPasswordCommand } from '@portfolio/contracts/owner';
 import { remotes } from '@portfolio/parts';
-import { expect, test } from '../support/fixtures';
+import { expect as baseExpect, test } from '../support/fixtures';
 import { seriousAxeFindings } from '../support/axe';
 import { startOwnSite, type OwnSite } from '../support/own-site';
-import { changedBuild, logIn, ownerScripts, setOwnerPassword } from '../support/owner';
+import { changedBuild, e2eOwnerPassword, logIn, ownerScripts, setOwnerPassword } from '../support/owner';
 import { standInPorts } from '../support/ports';
-import { siteDataDir, siteServer } from '../support/site-server';
+import { siteServer } from '../support/site-server';
 import { serveFolder, type StaticServer } from '../support/static-server';
 
-// one owner, one password, one inbox: these tests follow each other
-test.describe.configure({ mode: 'serial' });
+// the site's password is set in global setup, with the real `npm run owner:password`
+const password = e2eOwnerPassword;
 
-const password = `e2e owner ${Date.now()} pass`;
+// Each test is a whole flow through a real server (sending, delivering, logging in): one after the other
+// in one worker, each on its own, with time for a machine that other suites keep busy.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 const origin = siteServer.url;
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -39,14 +42,6 @@ async function sendMessage(page: Page, subject: string, message: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog')).toContainText('Successfully sent your message!');
 }
-
-test('before a password is set the login page says how to set one, and shows no form', async ({ page }) => {
-  await page.goto(ownerPaths.login);
-  await expect(page.getByRole('heading', { level: 1, name: 'Owner login' })).toBeVisible();
-  await expect(page.getByRole('main')).toContainText(setPasswordCommand);
-  await expect(page.getByLabel('Password')).toHaveCount(0);
-  setOwnerPassword(siteDataDir, password);
-});
 
 test('the footer\'s faint "login" leads to the login page on the site; a wrong password is refused', async ({
   page,
@@ -106,8 +101,9 @@ test('a message sent through the contact form is in the inbox with its delivery 
   // the outbox mails it to the SMTP stand-in; the inbox then says when
   await expect(async () => {
     await page.reload();
+    await expect(message.getByText('Delivery', { exact: true })).toBeVisible(); // the page is back
     await expect(message).toContainText(/Delivered \S/, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
 
   // inert: the visitor's markup is text, with its line break kept
   await expect(message.locator('img, b, script')).toHaveCount(0);
@@ -178,17 +174,22 @@ async function axeEverywhere(page: Page, path: string, heading: string): Promise
   return findings;
 }
 
-test('axe finds nothing serious on the owner pages at 375 and 1280 px, light and dark', async ({ page }) => {
-  test.setTimeout(90_000);
-  const findings = await axeEverywhere(page, ownerPaths.login, 'Owner login');
-  await logIn(page, origin, password);
-  findings.push(...(await axeEverywhere(page, ownerPaths.inbox, 'Inbox')));
-  findings.push(...(await axeEverywhere(page, ownerPaths.sections, 'Sections')));
-  expect(findings).toEqual([]);
-});
+for (const [path, heading] of [
+  [ownerPaths.login, 'Owner login'],
+  [ownerPaths.inbox, 'Inbox'],
+  [ownerPaths.sections, 'Sections'],
+] as const) {
+  test(`axe finds nothing serious on ${path} at ${widths.join(' and ')} px, light and dark`, async ({ page }) => {
+    if (path !== ownerPaths.login) await logIn(page, origin, password);
+    expect(await axeEverywhere(page, path, heading)).toEqual([]);
+  });
+}
 
-test.describe('sections: Preview, Promote and Roll back on a site of their own', () => {
+test.describe('a site of its own: no password yet; then Preview, Promote and Roll back', () => {
+  // one site whose password and sections these tests change in turn
+  test.describe.configure({ mode: 'serial' });
   let site: OwnSite | undefined;
+  let passwordSet = false;
   let candidate: StaticServer | undefined;
   const before = 'Coding projects:';
   const after = 'Coding projects (candidate):';
@@ -196,7 +197,6 @@ test.describe('sections: Preview, Promote and Roll back on a site of their own',
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a whole server starting on a busy machine
     site = await startOwnSite(standInPorts.ownerSite);
-    setOwnerPassword(site.dataDir, password);
     candidate = await serveFolder(changedBuild('mf-projects', before, after));
   });
   test.afterAll(async () => {
@@ -204,12 +204,29 @@ test.describe('sections: Preview, Promote and Roll back on a site of their own',
     await candidate?.close();
   });
 
+  /** Its password, set as the owner sets it, once (a new password ends the sessions begun before it). */
+  function ensurePassword(ownSite: OwnSite) {
+    if (!passwordSet) setOwnerPassword(ownSite.dataDir, password);
+    passwordSet = true;
+  }
+
+  test('before a password is set the login page says how to set one, and shows no form', async ({ page }) => {
+    if (!site) throw new Error('the site did not start');
+    await page.goto(`${site.url}${ownerPaths.login}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Owner login' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(setPasswordCommand);
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+    ensurePassword(site);
+    await page.reload();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  });
+
   /** The projects page as a browser gets it, once the server serves what it now should. */
   async function projectsHeading(page: Page, heading: string) {
     await expect(async () => {
       await page.goto(`${site?.url ?? ''}/projects`);
-      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 40_000 });
   }
 
   async function visitorPage(browser: Browser) {
@@ -224,11 +241,11 @@ test.describe('sections: Preview, Promote and Roll back on a site of their own',
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     if (!site || !candidate) throw new Error('the site or the candidate did not start');
     const candidateEntry = `${candidate.url}/remoteEntry.js`;
     const visitor = await visitorPage(browser);
-
+    ensurePassword(site);
     await logIn(page, site.url, password);
     await page.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Sections' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sections' })).toBeFocused();
@@ -276,6 +293,7 @@ test.describe('sections: Preview, Promote and Roll back on a site of their own',
 
   test('Promote checks the candidate first and names the problems it found; nothing changes', async ({ page }) => {
     if (!site) throw new Error('the site did not start');
+    ensurePassword(site);
     await logIn(page, site.url, password);
     await page.goto(`${site.url}${ownerPaths.sections}`);
     const card = page.getByRole('region', { name: 'About section' });
