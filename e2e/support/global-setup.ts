@@ -1,6 +1,13 @@
+import { e2eOwnerPassword, setOwnerPassword } from './owner';
+import { siteDataDir } from './site-server';
 import { startStandIns } from './stand-ins';
 
-/** Starts the stand-ins for the captcha provider and the mail server; the returned function stops them. */
+/**
+ * Starts the stand-ins for the captcha provider and the mail server (the returned function stops them),
+ * and sets the owner's password of the site under test as the owner does, with `npm run owner:password`.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  return startStandIns();
+  const stop = await startStandIns();
+  setOwnerPassword(siteDataDir, e2eOwnerPassword);
+  return stop;
 }

@@ -7,6 +7,8 @@ import { repoRoot } from './site-server';
 
 export interface OwnSite {
   url: string;
+  /** its DATA_DIR (the owner's password, its database) */
+  dataDir: string;
   /** what the site's remotes.json says now */
   setRemotes: (config: Record<string, string>) => void;
   stop: () => void;
@@ -28,13 +30,14 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
     symlinkSync(path.join(repoRoot, folder, 'dist'), path.join(siteDir, folder, 'dist'), 'dir');
   }
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portfolio-own-site-data-'));
   const server = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
       NODE_ENV: 'production',
       SITE_DIR: siteDir,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-own-site-data-')),
+      DATA_DIR: dataDir,
       SECTION_REFRESH_MS: '100',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -57,6 +60,7 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
   }
   return {
     url,
+    dataDir,
     setRemotes: (config) =>
       writeFileSync(path.join(siteDir, shell.folder, 'dist', 'remotes.json'), JSON.stringify(config, null, 2)),
     stop,

@@ -8,6 +8,8 @@ export const standInPorts = {
   smtp: sitePort + 9,
   /** A second server of the site with its own remotes.json (section-deployments.spec.ts). */
   ownSite: sitePort + 10,
+  /** Another server of the site whose sections the owner previews, promotes and rolls back (owner.spec.ts). */
+  ownerSite: sitePort + 11,
   /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
   deployment: sitePort + 20,
 };

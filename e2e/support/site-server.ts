@@ -6,6 +6,12 @@ import { sitePort, siteverifyUrl, standInPorts } from './ports';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The site's data folder for this run. Every Playwright process reads this file: the first (the runner,
+ * which starts the server) makes the folder, and the test workers it starts inherit its name.
+ */
+export const siteDataDir = (process.env.E2E_SITE_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-')));
+
 /** The site as `npm start` runs it, on its own port and with a fresh data folder per test run. */
 export const siteServer = {
   url: `http://127.0.0.1:${sitePort}`,
@@ -20,7 +26,7 @@ export const siteServer = {
     env: {
       PORT: String(sitePort),
       NODE_ENV: 'production',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-')),
+      DATA_DIR: siteDataDir,
       // the captcha provider and the mail server are stand-ins (support/stand-ins.ts); nothing leaves this machine
       RECAPTCHA_SITE_KEY: 'e2e-site-key',
       RECAPTCHA_SECRET: 'e2e-secret',

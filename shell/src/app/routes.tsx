@@ -3,6 +3,7 @@ import { lazyFromRemote, type SectionRoutesLoader } from '../federation/load-rem
 import { SiteLayout } from '../layout/site-layout';
 import { PageLoading } from '../layout/page-loading';
 import { RootErrorPage, RouteErrorPage } from '../errors/route-error-page';
+import { ownerRoutesUnder } from './owner-routes';
 
 /**
  * The route table of docs/product-rules.md "Routes". The shell owns the paths; each route's screen, loader and
@@ -44,6 +45,7 @@ export function buildRoutes(loadSection: SectionRoutesLoader): RouteObject[] {
 
               lazy: lazyFromRemote(loadSection, 'resume', 'resume'),
             },
+            ownerRoutesUnder(),
             {
               id: 'not-found',
               path: '*',

@@ -1,5 +1,6 @@
 import type { RouteObject } from '@portfolio/router';
 import type { RouteHandle } from '@portfolio/contracts/remote-routes';
+import { ownerBasePath } from '@portfolio/contracts/owner';
 
 const joinPath = (parent: string, path: string) => `${parent.replace(/\/$/, '')}/${path}`;
 
@@ -17,13 +18,15 @@ async function handleOf(route: RouteObject): Promise<RouteHandle | undefined> {
 
 /**
  * Every public page: each section's route, and for a path with parameters (a project's page) every
- * parameter set its section's handle lists. Layouts, the catch-all and pathless routes are not pages.
+ * parameter set its section's handle lists. Layouts, the catch-all, pathless routes and the owner's
+ * area (private, noindex) are not listed.
  */
 export async function sitemapPaths(routes: readonly RouteObject[]): Promise<string[]> {
   const paths: string[] = [];
   async function visit(route: RouteObject, parent: string): Promise<void> {
     if (route.path === '*') return;
     const path = route.path ? joinPath(parent, route.path).replace(/^\/\//, '/') : parent;
+    if (path === ownerBasePath || path.startsWith(`${ownerBasePath}/`)) return;
     if (route.lazy) {
       if (path.includes(':')) {
         const params = (await handleOf(route))?.sitemapParams?.() ?? [];

@@ -1,0 +1,59 @@
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
+import type { OwnerStatus } from '@portfolio/contracts/owner';
+import { ownerRoutesUnder } from '../app/owner-routes';
+
+/**
+ * React 19 reads a prevented form submission's data (for useFormStatus) with the global FormData, which under
+ * jest-fixed-jsdom is Node's and refuses jsdom's form. The owner's pages submit JSON and never read it.
+ */
+const NodeFormData = globalThis.FormData;
+globalThis.FormData = function FormDataOfNoForm() {
+  return new NodeFormData();
+} as unknown as typeof FormData;
+
+// the first test of a file also waits for the owner's modules to load (a dynamic import) on a busy machine
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(20_000);
+
+/** What the fake API answers one call: a status and a JSON body (none for 204), maybe headers. */
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type FakeApi = Record<string, (body: unknown) => FakeAnswer>;
+
+/** Tests of the owner's pages: the browser's fetch answers from `api` ("POST owner/login": answer). */
+export function installFakeApi(api: FakeApi): Array<{ call: string; body: unknown }> {
+  const calls: Array<{ call: string; body: unknown }> = [];
+  globalThis.fetch = jest.fn((input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const call = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api\//, '')}${url.search}`;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ call, body });
+    const handler = api[call];
+    const answer = handler
+      ? handler(body)
+      : { status: 404, body: { statusCode: 404, error: 'Not Found', message: call } };
+    const status = answer.status ?? 200;
+    return Promise.resolve(
+      new Response(status === 204 ? null : JSON.stringify(answer.body ?? null), { status, headers: answer.headers }),
+    );
+  }) as typeof fetch;
+  return calls;
+}
+
+export const status = (loggedIn: boolean, passwordSet = true): FakeAnswer => ({
+  body: { passwordSet, loggedIn, expiresAt: null } satisfies OwnerStatus,
+});
+
+/** The owner's routes as the shell mounts them, opened at `path`. */
+export function renderOwnerPage(path: string) {
+  const router = createMemoryRouter([{ path: '/', HydrateFallback: () => null, children: [ownerRoutesUnder()] }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef, type SubmitEvent } from 'react';
+import { useFetcher } from '@portfolio/router';
+import { remotes } from '@portfolio/parts';
+import type { SectionOverview } from '@portfolio/contracts/owner';
+import { jsonSubmit, type ActionResult } from './owner-calls';
+import { ProblemList, SectionHealthFacts } from './section-health';
+import styles from './owner.module.css';
+
+/** What the sections page's action does to one section. */
+export type SectionIntent = 'preview' | 'stop-preview' | 'promote' | 'roll-back';
+
+const done: Record<SectionIntent, string> = {
+  preview: 'Previewing: only this browser gets the candidate.',
+  'stop-preview': 'Preview stopped: this browser gets the live section again.',
+  promote: 'Promoted: every visitor now gets it.',
+  'roll-back': 'Rolled back: every visitor gets the previous URL again.',
+};
+
+/** One section: live URL and health, the preview in this browser, and Preview, Promote and Roll back. */
+export function SectionCard({ section }: { section: SectionOverview }) {
+  const fetcher = useFetcher<ActionResult<SectionIntent>>();
+  const outcome = useRef<HTMLDivElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const result = busy ? undefined : fetcher.data;
+  const pagePath = remotes.find((remote) => remote.name === section.name)?.path ?? '/';
+  const id = (part: string) => `section-${section.name}-${part}`;
+
+  // the outcome (an error first of all) is where the owner's attention goes next
+  useEffect(() => {
+    if (result) outcome.current?.focus();
+  }, [result]);
+
+  const urlField = useRef<HTMLInputElement>(null);
+  const submit = (intent: SectionIntent) => {
+    const url = urlField.current?.value ?? '';
+    if (!busy) void fetcher.submit({ intent, name: section.name, url }, jsonSubmit);
+  };
+  // Enter in the URL field previews; each button says what it does
+  const submitForm = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = event.nativeEvent.submitter;
+    submit(submitter?.getAttribute('value') === 'promote' ? 'promote' : 'preview');
+  };
+  return (
+    <section className="card" aria-labelledby={id('title')}>
+      <div className="card-body">
+        <h2 id={id('title')} className="h5 card-title">
+          {section.label}
+        </h2>
+        <dl className={styles.facts}>
+          <dt>Live URL</dt>
+          <dd className={styles.url}>{section.liveUrl}</dd>
+          <SectionHealthFacts health={section.liveHealth} />
+        </dl>
+
+        {section.previewUrl !== null && (
+          <div className={styles.previewing}>
+            <p className="mb-2">
+              Previewing in this browser only: <span className={styles.url}>{section.previewUrl}</span>.{' '}
+              <a href={pagePath}>Open the {section.label}</a>
+            </p>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              aria-disabled={busy || undefined}
+              onClick={() => submit('stop-preview')}
+            >
+              Stop previewing
+            </button>
+          </div>
+        )}
+
+        <form className="mt-2" noValidate onSubmit={submitForm}>
+          <label htmlFor={id('url')} className="form-label">
+            Candidate URL for the {section.label}
+          </label>
+          <input
+            ref={urlField}
+            id={id('url')}
+            name="url"
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
+            required
+            className="form-control"
+            defaultValue={section.previewUrl ?? ''}
+            aria-describedby={id('url-hint')}
+          />
+          <p id={id('url-hint')} className={styles.hint}>
+            The section&apos;s remoteEntry.js or mf-manifest.json, absolute or relative to this site.
+          </p>
+          <div className={styles.actions}>
+            <button
+              type="submit"
+              name="intent"
+              value="preview"
+              className="btn btn-secondary btn-sm"
+              aria-disabled={busy || undefined}
+            >
+              Preview
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="promote"
+              className="btn btn-primary btn-sm"
+              aria-disabled={busy || undefined}
+            >
+              Promote
+            </button>
+          </div>
+        </form>
+
+        <div className={`${styles.actions} mt-2`}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            disabled={section.previousUrl === null}
+            aria-describedby={id('roll-back-to')}
+            onClick={() => submit('roll-back')}
+          >
+            Roll back
+          </button>
+          <span id={id('roll-back-to')} className={styles.hint}>
+            {section.previousUrl === null ? (
+              'Nothing to go back to yet.'
+            ) : (
+              <>
+                Goes back to <span className={styles.url}>{section.previousUrl}</span>
+              </>
+            )}
+          </span>
+        </div>
+
+        {result && (
+          <div
+            ref={outcome}
+            tabIndex={-1}
+            role={result.ok ? 'status' : 'alert'}
+            className={result.ok ? styles.outcome : `${styles.outcome} ${styles.problem}`}
+          >
+            <p className="mb-0">{result.ok ? done[result.intent] : result.message}</p>
+            {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

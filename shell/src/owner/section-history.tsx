@@ -1,0 +1,28 @@
+import type { SectionsOverview } from '@portfolio/contracts/owner';
+import { OwnerTime } from './owner-time';
+import styles from './owner.module.css';
+
+/** Every promote and roll back, newest first: when, which section, from which URL to which. */
+export function SectionHistory({ overview }: { overview: SectionsOverview }) {
+  const labelOf = new Map(overview.sections.map((section) => [section.name, section.label]));
+  return (
+    <section aria-labelledby="history-title" className="mt-4">
+      <h2 id="history-title" className="h4">
+        History
+      </h2>
+      {overview.history.length === 0 ? (
+        <p>No section has been promoted or rolled back yet.</p>
+      ) : (
+        <ol className={styles.history}>
+          {overview.history.map((change) => (
+            <li key={`${change.at} ${change.section} ${change.to}`}>
+              <OwnerTime at={change.at} />: {labelOf.get(change.section) ?? change.section}{' '}
+              {change.action === 'promote' ? 'promoted' : 'rolled back'} from{' '}
+              <span className={styles.url}>{change.from}</span> to <span className={styles.url}>{change.to}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
