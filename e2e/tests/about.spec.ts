@@ -39,7 +39,11 @@ test('the About page: heading, intro, a gallery of 13 photos, book lists side by
   expect((await shown.getAttribute('alt'))?.trim()).toBeTruthy();
 
   // the two book lists, titled by the owner's data, after the gallery
-  const [influences, loved] = await page.getByRole('main').locator('.row').first().getByRole('region').all();
+  const [influences, loved] = await page
+    .getByRole('main')
+    .locator('section.card')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .all();
   if (!influences || !loved) throw new Error('the About page should have two book lists');
   await expect(influences.getByRole('heading', { level: 2 })).not.toHaveText('');
   await expect(loved.getByRole('heading', { level: 2 })).not.toHaveText('');
@@ -48,11 +52,22 @@ test('the About page: heading, intro, a gallery of 13 photos, book lists side by
   expect(Math.abs(left!.y - right!.y)).toBeLessThan(1);
   expect(right!.x).toBeGreaterThan(left!.x + left!.width);
 
-  // on a phone the two lists stack
+  // on a phone too, side by side (the spec), each column readable: nothing cut off, type not tiny
   await page.setViewportSize({ width: 375, height: 800 });
-  const [top, below] = [await influences.boundingBox(), await loved.boundingBox()];
-  expect(below!.y).toBeGreaterThan(top!.y + top!.height);
-  expect(Math.abs(below!.x - top!.x)).toBeLessThan(1);
+  const [narrowLeft, narrowRight] = [await influences.boundingBox(), await loved.boundingBox()];
+  expect(Math.abs(narrowLeft!.y - narrowRight!.y)).toBeLessThan(1);
+  expect(narrowRight!.x).toBeGreaterThan(narrowLeft!.x + narrowLeft!.width);
+  expect(narrowRight!.x + narrowRight!.width).toBeLessThanOrEqual(375);
+  for (const list of [influences, loved]) {
+    expect((await list.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+    const { overflows, fontSize } = await list.evaluate((card) => ({
+      overflows: card.scrollWidth > card.clientWidth,
+      fontSize: parseFloat(getComputedStyle(card.querySelector('li')!).fontSize),
+    }));
+    expect(overflows).toBe(false);
+    expect(fontSize).toBeGreaterThanOrEqual(13);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
 test('the gallery moves on after about 5 s, then wraps around both ways', async ({ page }) => {

@@ -31,6 +31,13 @@ for (const { path, title } of routes) {
       await expect(link).toHaveAttribute('href', profile.url);
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      // a mark a visitor recognises: the brand's own where the link goes to GitHub or LinkedIn
+      const host = new URL(profile.url).hostname;
+      const brand = ['github', 'linkedin'].find((name) => host === `${name}.com` || host.endsWith(`.${name}.com`));
+      const mark = link.locator('svg[aria-hidden="true"]');
+      await expect(mark).toHaveAttribute('data-mark', brand ?? profile.kind);
+      const box = await mark.boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(20);
     }
 
     const footer = page.getByRole('contentinfo');

@@ -167,3 +167,47 @@ test('with reduced motion, doors and tooltips switch without transitions', async
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   expect(await duration(closedImage(door(page, 1)))).not.toBe('0s');
 });
+
+test('on a phone each group is a row: the door beside its mat, every label on one line with its icon', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  let previousBottom = 0;
+  for (const number of [1, 2, 3]) {
+    const doorBox = (await door(page, number).boundingBox())!;
+    const mat = group(page, number).getByRole('group');
+    const matBox = (await mat.boundingBox())!;
+    // beside, not above: the door ends before the mat begins and they share a band of the row
+    expect(doorBox.x + doorBox.width).toBeLessThanOrEqual(matBox.x);
+    expect(doorBox.y).toBeLessThan(matBox.y + matBox.height);
+    expect(matBox.y).toBeLessThan(doorBox.y + doorBox.height);
+    // one group per row, in order
+    expect(Math.min(doorBox.y, matBox.y)).toBeGreaterThanOrEqual(previousBottom);
+    previousBottom = Math.max(doorBox.y + doorBox.height, matBox.y + matBox.height);
+    for (const label of await mat.getByRole('button').all()) {
+      const icon = label.locator('img');
+      await expect(icon).toBeVisible();
+      expect((await icon.boundingBox())!.width).toBeGreaterThanOrEqual(16);
+      const lines = await label
+        .locator('span')
+        .evaluate((span) => span.getBoundingClientRect().height / parseFloat(getComputedStyle(span).lineHeight));
+      expect(lines).toBeLessThan(1.5);
+      const labelBox = (await label.boundingBox())!;
+      expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(375);
+    }
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('on a desktop the three groups stand side by side', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const boxes = await Promise.all([1, 2, 3].map(async (number) => (await door(page, number).boundingBox())!));
+  for (const [index, box] of boxes.entries()) {
+    if (index === 0) continue;
+    expect(box.y).toBeCloseTo(boxes[0]!.y, 0);
+    expect(box.x).toBeGreaterThan(boxes[index - 1]!.x + boxes[index - 1]!.width);
+  }
+});

@@ -1,4 +1,14 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { repoRoot } from '../support/site-server';
+
+/** The owner's projects, as the pages are built from them. */
+const projectsData = JSON.parse(
+  readFileSync(path.join(repoRoot, 'mf-projects/src/content/projects.json'), 'utf8'),
+) as Array<{ id: string; thumbnailImg: string; projectDate: string; lastUpdated: string }>;
+const ownThumbnail = (name: string) =>
+  Boolean(name) && existsSync(path.join(repoRoot, 'mf-projects/src/content/images', name));
 
 const projectIds = ['0', '1', '2', '3', '4', '5', '6', '7'];
 
@@ -66,6 +76,58 @@ test('images in a write-up are centred at 60% width', async ({ page }) => {
   const leftGap = imageBox!.x - bodyBox!.x;
   const rightGap = bodyBox!.x + bodyBox!.width - (imageBox!.x + imageBox!.width);
   expect(Math.abs(leftGap - rightGap)).toBeLessThan(1);
+});
+
+test('a picture in a write-up opens full size on tap, and takes the full width on a phone', async ({ page }) => {
+  test.skip(!(await openProjectWith(page, '.md-body img')), 'no write-up has an image');
+  const link = page.locator('.md-body a:has(img)').first();
+  const image = link.locator('img');
+  await expect(link).toHaveCount(1);
+  const src = (await image.getAttribute('src'))!;
+  expect(new URL((await link.getAttribute('href'))!, page.url()).href).toBe(new URL(src, page.url()).href);
+  const alt = (await image.getAttribute('alt')) ?? '';
+  const name = await link.evaluate((element) => element.textContent.trim());
+  expect(`${alt}${name}`.trim()).not.toBe('');
+  if (alt) await expect(link).toHaveAccessibleName(new RegExp(`^${alt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await image.scrollIntoViewIfNeeded();
+  const [imageBox, bodyBox] = await Promise.all([image.boundingBox(), page.locator('.md-body').boundingBox()]);
+  expect(imageBox!.width / bodyBox!.width).toBeCloseTo(1, 2);
+  // its place is kept while it loads: the size the page reserves is the picture's own shape
+  const shape = await image.evaluate((img: HTMLImageElement) => ({
+    reserved: img.width / img.height,
+    natural: img.naturalWidth / img.naturalHeight,
+  }));
+  expect(shape.reserved).toBeCloseTo(shape.natural, 1);
+
+  await link.click();
+  await expect(page).toHaveURL(new URL(src, page.url()).href);
+});
+
+test("each project page shows the project's own thumbnail as a hero, and its dates when it has them", async ({
+  page,
+}) => {
+  for (const project of projectsData) {
+    await page.goto(`/projects/project/${project.id}`);
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toBeVisible();
+    const hero = page.locator('article > img');
+    if (ownThumbnail(project.thumbnailImg)) {
+      await expect(hero).toHaveCount(1);
+      const file = path.basename(new URL((await hero.getAttribute('src'))!, page.url()).pathname);
+      expect(file.startsWith(`${project.thumbnailImg.replace(/\.[a-z]+$/, '')}.`)).toBe(true);
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // between the title and the write-up
+      expect((await hero.boundingBox())!.y).toBeGreaterThan((await title.boundingBox())!.y);
+    } else {
+      await expect(hero).toHaveCount(0);
+    }
+    const dates = [project.projectDate, project.lastUpdated].filter((value) => value.trim());
+    const times = page.locator('article time');
+    if (dates.length === 0) await expect(times).toHaveCount(0);
+    else expect(await page.locator('article').innerText()).toContain(await times.first().innerText());
+  }
 });
 
 test('every project, 0 to 7, has its page, write-up or not', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { comparable, resume, resumeFile, siteConfig } from '../support/content';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
@@ -19,6 +19,55 @@ test('the header card, the headings and the summary', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Resume' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(resume.summary);
+});
+
+test('the header card is balanced: portrait | name, title and contact links | Download Resume', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/resume');
+  const card = page.getByRole('region', { name: 'Resume header' });
+  await expect(card).toContainText(siteConfig.ownerName);
+  const links = card.getByRole('list', { name: 'Contact and profiles' });
+  await expect(links.getByRole('link', { name: siteConfig.contactTo })).toHaveAttribute(
+    'href',
+    `mailto:${siteConfig.contactTo}`,
+  );
+  for (const profile of siteConfig.profiles) {
+    await expect(links.getByRole('link', { name: `${profile.label} profile (opens in a new tab)` })).toHaveAttribute(
+      'href',
+      profile.url,
+    );
+  }
+  const box = async (locator: Locator) => (await locator.boundingBox())!;
+  const [cardBox, portrait, text, button] = await Promise.all([
+    box(card),
+    box(card.getByRole('img')),
+    box(links.locator('xpath=..')),
+    box(downloadButton(page)),
+  ]);
+  // one row: the portrait on the left, the text in the middle, the button at the right edge
+  expect(portrait.x + portrait.width).toBeLessThan(text.x);
+  expect(text.x + text.width).toBeLessThanOrEqual(button.x);
+  expect(cardBox.x + cardBox.width - (button.x + button.width)).toBeLessThan(48);
+  for (const item of [text, button]) {
+    const middle = item.y + item.height / 2;
+    expect(middle).toBeGreaterThan(portrait.y);
+    expect(middle).toBeLessThan(portrait.y + portrait.height);
+  }
+
+  // a phone: one column, nothing wider than the screen
+  await page.setViewportSize({ width: 375, height: 800 });
+  const [narrowCard, narrowPortrait, narrowButton] = await Promise.all([
+    box(card),
+    box(card.getByRole('img')),
+    box(downloadButton(page)),
+  ]);
+  expect(narrowButton.y).toBeGreaterThan(narrowPortrait.y + narrowPortrait.height);
+  expect(narrowCard.x + narrowCard.width).toBeLessThanOrEqual(375);
+  for (const link of await links.getByRole('link').all()) {
+    const linkBox = await box(link);
+    expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(narrowCard.x + narrowCard.width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
 test('five tabs, Experience first; clicks and arrow keys switch them', async ({ page }) => {

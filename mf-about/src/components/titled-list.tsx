@@ -6,14 +6,16 @@ interface TitledListProps {
   items: readonly string[];
   /** The heading level this list sits at on the page. */
   level: 2 | 3;
+  /** Half a phone's width: smaller type and padding there, so each column stays readable. */
+  compact?: boolean;
 }
 
 /** A titled list in a card: the book lists and the four deep-dive lists. */
-export function TitledList({ title, items, level }: TitledListProps) {
+export function TitledList({ title, items, level, compact = false }: TitledListProps) {
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section aria-labelledby={headingId} className={`card h-100 ${styles.card}`}>
+    <section aria-labelledby={headingId} className={`card h-100 ${styles.card} ${compact ? styles.compact : ''}`}>
       <div className="card-body">
         <Heading id={headingId} className="h5 card-title mb-3">
           {title}

@@ -39,9 +39,11 @@ describe('the About page', () => {
     const loved = screen.getByRole('region', { name: about.basics.bookLoveTitle });
     expect(itemsOf(influences)).toEqual(about.basics.bookInfluenceList);
     expect(itemsOf(loved)).toEqual(about.basics.bookLoveList);
-    // side by side from md up, stacked on phones
-    expect(influences.parentElement).toHaveClass('col-12', 'col-md-6');
-    expect(loved.parentElement).toHaveClass('col-12', 'col-md-6');
+    // side by side at every width: the two columns of one grid, compact for a phone's half width
+    expect(influences.parentElement).toBe(loved.parentElement);
+    expect(influences.parentElement?.children).toHaveLength(2);
+    expect(influences.className).toMatch(/compact/);
+    expect(loved.className).toMatch(/compact/);
   });
 
   it('opens and closes the personal philosophy panel, closed at first', async () => {

@@ -4,6 +4,7 @@ import { MarkdownText } from '@portfolio/ui/markdown';
 import type { AboutLoaderData } from '../routes';
 import { PhilosophyPanel } from '../components/philosophy-panel';
 import { TitledList } from '../components/titled-list';
+import styles from './about-page.module.css';
 
 /** About (docs/product-rules.md): intro, the photo gallery, two book lists side by side, then the deep dive. */
 export function AboutView({ about: { basics, deep }, galleryPhotos }: AboutLoaderData) {
@@ -12,13 +13,9 @@ export function AboutView({ about: { basics, deep }, galleryPhotos }: AboutLoade
       <h1 className="mb-3">About Me</h1>
       <MarkdownText className="mb-4">{basics.intro}</MarkdownText>
       <Gallery galleryTitle={basics.galleryTitle} galleryPhotoList={galleryPhotos} />
-      <div className="row g-4 mb-5">
-        <div className="col-12 col-md-6">
-          <TitledList level={2} title={basics.bookInfluenceTitle} items={basics.bookInfluenceList} />
-        </div>
-        <div className="col-12 col-md-6">
-          <TitledList level={2} title={basics.bookLoveTitle} items={basics.bookLoveList} />
-        </div>
+      <div className={styles.books}>
+        <TitledList level={2} compact title={basics.bookInfluenceTitle} items={basics.bookInfluenceList} />
+        <TitledList level={2} compact title={basics.bookLoveTitle} items={basics.bookLoveList} />
       </div>
       <section aria-labelledby="deep-dive">
         <h2 id="deep-dive" className="h3 mb-3">

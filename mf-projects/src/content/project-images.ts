@@ -21,9 +21,14 @@ const imagesByName: Readonly<Record<string, string>> = {
 
 export const defaultCardImage = defaultCard;
 
+/** A named picture's URL, or undefined when the name is missing, empty or names no picture. */
+export function ownProjectImageUrl(name: string | undefined): string | undefined {
+  return (name && imagesByName[name]) || undefined;
+}
+
 /** A named picture's URL; a missing or empty name gets the default card image. */
 export function projectImageUrl(name: string | undefined): string {
-  return (name && imagesByName[name]) || defaultCardImage;
+  return ownProjectImageUrl(name) ?? defaultCardImage;
 }
 
 /** The size (px) of each picture a write-up shows: the page keeps its place while it loads. */

@@ -12,6 +12,25 @@ describe('MarkdownText', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
   });
 
+  it('makes each picture a link to its own file, named after the picture, so a tap opens it full size', () => {
+    render(
+      <MarkdownText image={(name) => ({ src: `/pictures/${name}`, width: 480, height: 260 })}>
+        {'![A diagram](d.svg)\n\n![](e.svg)'}
+      </MarkdownText>,
+    );
+    const named = screen.getByRole('link', { name: /^A diagram/ });
+    expect(named).toHaveAttribute('href', '/pictures/d.svg');
+    expect(named).toHaveAccessibleName('A diagram (full size)');
+    expect(named.querySelector('img')).toHaveAttribute('src', '/pictures/d.svg');
+    // the reserved size stays on the picture
+    expect(named.querySelector('img')).toHaveAttribute('width', '480');
+    expect(named.querySelector('img')).toHaveAttribute('height', '260');
+    // a picture without a description still gets a link with a name
+    const unnamed = screen.getAllByRole('link')[1]!;
+    expect(unnamed).toHaveAttribute('href', '/pictures/e.svg');
+    expect(unnamed.textContent.trim()).not.toBe('');
+  });
+
   it('highlights fenced code in a registered language and leaves others plain', () => {
     const source = '```ts\nconst answer: number = 42;\n```\n\n```cobol\nDISPLAY "HI".\n```';
     const { container } = render(<MarkdownText languages={{ ts: typescript }}>{source}</MarkdownText>);

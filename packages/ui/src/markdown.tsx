@@ -48,10 +48,11 @@ export function MarkdownText({ children, languages, className, image }: Markdown
     const highlighter = createHighlighter(languages ?? {});
     return {
       ...baseComponents,
-      // docs/product-rules.md: images centred at 60% width; lazy so long pages do not fetch what is off screen.
+      // docs/product-rules.md: images centred at 60% width (full width on phones, markdown.css); lazy so long
+      // pages do not fetch what is off screen; each a link to its file, so a tap opens it full size.
       img: ({ src, alt, title }) => {
         const picture = typeof src === 'string' ? (image ? image(src) : { src }) : undefined;
-        return (
+        const img = (
           <img
             className="md-image"
             src={picture?.src}
@@ -61,6 +62,13 @@ export function MarkdownText({ children, languages, className, image }: Markdown
             title={title}
             loading="lazy"
           />
+        );
+        if (!picture?.src) return img;
+        return (
+          <a className="md-image-link" href={picture.src}>
+            {img}
+            <span className="visually-hidden">{alt ? ' (full size)' : 'The picture, full size'}</span>
+          </a>
         );
       },
       // Fenced code in a registered language is highlighted; highlight.js escapes the text it returns.

@@ -3,6 +3,7 @@ import { remotes } from '@portfolio/parts';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import { preloadRemote } from '../federation/load-remote-routes';
 import { ProfileIcon } from './profile-icon';
+import { profileMark } from './profile-mark';
 
 /** The header's section links: every section of the parts manifest that has one (home has the owner's name). */
 const sections = remotes.flatMap((remote) =>
@@ -50,7 +51,7 @@ export function SiteHeader() {
                 aria-label={`${profile.label} profile (opens in a new tab)`}
                 title={profile.label}
               >
-                <ProfileIcon kind={profile.kind} />
+                <ProfileIcon mark={profileMark(profile)} />
               </a>
             </li>
           ))}
