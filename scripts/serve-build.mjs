@@ -23,7 +23,7 @@ export async function serveBuild(port) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) break;
     } catch {
-      if (attempt > 150) {
+      if (attempt > 600) {
         server.kill();
         throw new Error(`the built site did not start on ${origin} (run npm run build first)`);
       }

@@ -8,7 +8,11 @@ export default createPartConfig({
   port: shell.devPort,
   title: site.ownerName,
   serverEntry: './src/server/page-renderer.ts',
-  runtimePlugins: ['./src/federation/plugins/retry-plugin.ts', './src/federation/plugins/remote-error-plugin.ts'],
+  runtimePlugins: [
+    './src/federation/plugins/provide-runtime-plugin.ts',
+    './src/federation/plugins/retry-plugin.ts',
+    './src/federation/plugins/remote-error-plugin.ts',
+  ],
   devServer: {
     // `npm run dev`: the same URLs as `npm start` (the built remotes.json), proxied to each part's own dev server.
     proxy: [

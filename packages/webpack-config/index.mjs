@@ -66,6 +66,9 @@ export function createPartConfig(options) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const isRemote = Boolean(part.exposes);
+    // A remote's production build runs only inside the site, on the shell's federation runtime (the
+    // shell's provide-runtime plugin): its entry leaves the runtime out. Its standalone page is a dev page.
+    const hostedRemote = isRemote && production;
     // a part's own styles are CSS modules (*.module.css), scoped to it; other CSS is global
     const cssLoader = {
       loader: require.resolve('css-loader'),
@@ -84,7 +87,7 @@ export function createPartConfig(options) {
       name: 'browser',
       mode: production ? 'production' : 'development',
       context: part.dir,
-      entry: { main: './src/index.ts' },
+      entry: hostedRemote ? {} : { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(part.dir, 'dist'),
@@ -151,32 +154,37 @@ export function createPartConfig(options) {
           // (which loads no other remote) the remote-loading and manifest-snapshot code.
           experiments: {
             optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
+            externalRuntime: hostedRemote,
           },
         }),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
-        new HtmlWebpackPlugin({
-          // the shell's page is the site; a remote's is its standalone dev page, the same for every remote
-          template: isRemote
-            ? path.join(import.meta.dirname, 'standalone.html')
-            : path.join(part.dir, 'src/index.html'),
-          title: part.title,
-          scriptLoading: 'defer',
-          // the shell's page keeps its comments: they mark where the server writes each page
-          ...(isRemote
-            ? {}
-            : {
-                minify: production && {
-                  collapseWhitespace: true,
-                  keepClosingSlash: true,
-                  removeComments: false,
-                  removeRedundantAttributes: true,
-                  useShortDoctype: true,
-                },
+        // the shell's page is the site; a remote's is its standalone dev page, the same for every remote
+        ...(hostedRemote
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                template: isRemote
+                  ? path.join(import.meta.dirname, 'standalone.html')
+                  : path.join(part.dir, 'src/index.html'),
+                title: part.title,
+                scriptLoading: 'defer',
+                // the shell's page keeps its comments: they mark where the server writes each page
+                ...(isRemote
+                  ? {}
+                  : {
+                      minify: production && {
+                        collapseWhitespace: true,
+                        keepClosingSlash: true,
+                        removeComments: false,
+                        removeRedundantAttributes: true,
+                        useShortDoctype: true,
+                      },
+                    }),
               }),
-        }),
+            ]),
         // public/ is served as is, beside index.html (the shell's favicon).
         ...(existsSync(path.join(part.dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: 'public' }] })] : []),
         ...(isRemote ? [] : [new DefaultRemotesConfigPlugin()]),
