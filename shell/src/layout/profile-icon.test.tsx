@@ -26,6 +26,6 @@ describe('ProfileIcon', () => {
     expect(paths).toHaveLength(1);
     expect(paths[0]).toHaveAttribute('fill-rule', 'evenodd');
     // the square, the dot of the i, its stem and the n
-    expect(paths[0].getAttribute('d')?.match(/M/g)).toHaveLength(4);
+    expect(paths[0]?.getAttribute('d')?.match(/M/g)).toHaveLength(4);
   });
 });
