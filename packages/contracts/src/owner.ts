@@ -22,13 +22,8 @@ import type { RemoteName } from './remote-routes.js';
  *   POST   /api/owner/sections/:name/roll-back   -> SectionsOverview (409 when there is nothing to go back to)
  */
 
-/** Where the owner's pages are; left out of the sitemap and marked noindex. */
-export const ownerBasePath = '/owner';
-export const ownerPaths = {
-  login: `${ownerBasePath}/login`,
-  inbox: `${ownerBasePath}/inbox`,
-  sections: `${ownerBasePath}/sections`,
-} as const;
+/** Where the owner's pages are (./owner-paths.ts, which a visitor's page reads without the schemas below). */
+export { ownerBasePath, ownerPaths } from './owner-paths.js';
 
 /** The owner's session: a random id, stored on the server (hashed), so any replica knows it. */
 export const ownerSessionCookie = 'owner_session';

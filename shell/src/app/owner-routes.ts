@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from '@portfolio/router';
-import { ownerBasePath, ownerPaths } from '@portfolio/contracts/owner';
+import { ownerBasePath, ownerPaths } from '@portfolio/contracts/owner-paths';
 import type { OwnerRouteName } from '../owner/owner-routes';
 
 /** The owner's pages come in one chunk of their own, fetched only when an owner path is opened. */

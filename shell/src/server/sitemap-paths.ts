@@ -1,6 +1,6 @@
 import type { RouteObject } from '@portfolio/router';
 import type { RouteHandle } from '@portfolio/contracts/remote-routes';
-import { ownerBasePath } from '@portfolio/contracts/owner';
+import { ownerBasePath } from '@portfolio/contracts/owner-paths';
 
 const joinPath = (parent: string, path: string) => `${parent.replace(/\/$/, '')}/${path}`;
 
