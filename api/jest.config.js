@@ -50,7 +50,7 @@ if (postgresBin()) {
     displayName: 'postgres',
     testMatch: apiTests,
     // server-rendered pages read no storage: the pglite run covers them
-    testPathIgnorePatterns: ['/site-pages\\.e2e-spec\\.ts$'],
+    testPathIgnorePatterns: ['/site-pages\\.e2e-spec\\.ts$', '/owner-sections-real-build\\.e2e-spec\\.ts$'],
     globals: { TEST_STORAGE: 'postgres' },
     globalSetup: '<rootDir>/test/postgres-cluster.setup.mjs',
     globalTeardown: '<rootDir>/test/postgres-cluster.teardown.mjs',

@@ -11,6 +11,7 @@ import { useRateLimits } from './common/rate-limit.js';
 import { useSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
 import { OwnerPassword } from './owner/owner-password.js';
+import { serveRemotesJson } from './sections/serve-remotes-json.js';
 import { SiteRemotes } from './sections/site-remotes.js';
 import { serveSite } from './site/serve-site.js';
 import { DATABASE, type Database } from './storage/database.js';
@@ -34,6 +35,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       ? `owner password: set (in ${ownerPassword.location})`
       : `owner password: not set; the owner's area stays locked until \`npm run owner:password\` sets one`,
   );
+  startup.log(
+    `live sections: ${config.databaseUrl ? 'table live_sections over ' : ''}${config.remotesJson ?? 'no remotes.json'}`,
+  );
   startup.log(`client addresses: X-Forwarded-For believed from TRUST_PROXY=${String(config.trustProxy)}`);
 
   app.disable('x-powered-by');
@@ -47,6 +51,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   useRateLimits(app, config, database);
   app.use('/api', cookieParser(secret.secret));
   acceptJsonBodies(app);
+  serveRemotesJson(app, siteRemotes);
   if (config.siteDir) serveSite(app, { ...config, siteDir: config.siteDir }, siteRemotes);
   await app.init();
   return app;

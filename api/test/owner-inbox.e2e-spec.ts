@@ -108,6 +108,7 @@ describe('the owner inbox', () => {
     const response = await owner.get('/api/owner/messages');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
     const message = ((await response.json()) as InboxPage).messages.find((entry) => entry.id === id);
     expect(message).toMatchObject(visitorMessage);
     expect(message?.createdAt).toEqual(expect.any(String));

@@ -30,12 +30,17 @@ export interface OwnerSite {
  * The real server (as start-app.ts starts it) serving `siteDir`, on the given or fresh storage. Sessions
  * are made by the app's own OwnerSessions, the service the login call uses; the rest is HTTP.
  */
-export async function startOwnerSite(siteDir: string, storage: StorageEnv = newStorage()): Promise<OwnerSite> {
+export async function startOwnerSite(
+  siteDir: string,
+  storage: StorageEnv = newStorage(),
+  env: NodeJS.ProcessEnv = {},
+): Promise<OwnerSite> {
   const config = loadConfig({
     ...storage,
     SERVE_SITE: 'true',
     SITE_DIR: siteDir,
     SECTION_REFRESH_MS: '20',
+    ...env,
     PORT: '0',
   });
   const app: NestExpressApplication = await createApp(config);

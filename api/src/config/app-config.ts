@@ -24,6 +24,13 @@ export interface AppConfig {
   trustProxy: number | string[];
   /** Where the built shell and remotes are; null: serve the API only. */
   siteDir: string | null;
+  /**
+   * The remotes.json the live sections start from (REMOTES_JSON, else the served shell/dist/remotes.json):
+   * the owner's promotes are written to it, or to the database when DATABASE_URL is set. null: none.
+   */
+  remotesJson: string | null;
+  /** Where the built parts are (SITE_DIR, else the repository), served or not: health checks load sections with its render module. */
+  siteBuildDir: string;
   /** The public origin for canonical and Open Graph URLs and the sitemap; null: each request's own. */
   siteUrl: string | null;
   /** How often a section's URL is looked at for a new build (server rendering). */
@@ -171,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: databaseUrl(env.DATABASE_URL),
     trustProxy: trustProxy(env.TRUST_PROXY),
     siteDir: env.SERVE_SITE === 'false' ? null : path.resolve(env.SITE_DIR ?? repoRoot),
+    siteBuildDir: path.resolve(env.SITE_DIR ?? repoRoot),
+    remotesJson: env.REMOTES_JSON
+      ? path.resolve(env.REMOTES_JSON)
+      : env.SERVE_SITE === 'false'
+        ? null
+        : path.join(path.resolve(env.SITE_DIR ?? repoRoot), 'shell', 'dist', 'remotes.json'),
     siteUrl: siteOrigin(env.SITE_URL),
     sectionRefreshMs: wholeNumber('SECTION_REFRESH_MS', env.SECTION_REFRESH_MS, 2000, 10, 3_600_000),
     recaptcha: {

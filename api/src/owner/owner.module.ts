@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
 import { ContactModule } from '../contact/contact.module.js';
 import { InboxController } from './inbox.controller.js';
 import { InboxService } from './inbox.service.js';
@@ -14,4 +15,14 @@ import { OwnerSessions } from './owner-sessions.service.js';
   providers: [OwnerSessions, OwnerSessionGuard, OwnerPassword, InboxService],
   exports: [OwnerSessions, OwnerSessionGuard],
 })
-export class OwnerModule {}
+export class OwnerModule implements NestModule {
+  /** The owner's answers (messages, sessions) are never kept by a browser or proxy cache. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply((_req: Request, res: Response, next: NextFunction) => {
+        res.setHeader('Cache-Control', 'no-store');
+        next();
+      })
+      .forRoutes('owner', 'owner/*path');
+  }
+}

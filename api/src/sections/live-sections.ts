@@ -1,12 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
-import { Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { parseRemotesConfig } from '@portfolio/contracts/remotes-config';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { Queries } from '../storage/database.js';
 import { DATABASE, type Database } from '../storage/database.js';
-import { remotesJsonPath, writeSectionUrl } from './remotes-json-file.js';
+import { writeSectionUrl } from './remotes-json-file.js';
 
 /** How long a replica keeps the database's live sections before asking again: pages never wait on it. */
 export const liveSectionsCacheMs = 1000;
@@ -34,7 +34,7 @@ export class LiveSections {
     @Inject(DATABASE) private readonly database: Database,
   ) {
     this.storage = config.databaseUrl ? 'database' : 'remotes.json';
-    this.filePath = config.siteDir ? remotesJsonPath(config.siteDir) : null;
+    this.filePath = config.remotesJson;
   }
 
   /** The live configuration, or null when a section has no URL anywhere (remotes.json missing or broken). */
@@ -72,7 +72,10 @@ export class LiveSections {
       this.rows = null;
       return;
     }
-    if (!this.filePath) throw new Error('this server serves no site, so it has no remotes.json to change');
+    if (!this.filePath)
+      throw new ConflictException({
+        message: 'This server has no remotes.json to change (SERVE_SITE=false and no REMOTES_JSON).',
+      });
     const filePath = this.filePath;
     await this.database.transaction(async (tx) => {
       await record(tx, this.fileUrl(name));

@@ -22,9 +22,12 @@ function parsePreview(text: string | null | undefined): Preview {
   }
   if (typeof value !== 'object' || value === null) return {};
   const entries = value as Record<string, unknown>;
-  return Object.fromEntries(
-    remoteNames.flatMap((name) => (typeof entries[name] === 'string' ? [[name, entries[name]]] : [])),
-  ) as Preview;
+  const preview: Preview = {};
+  for (const name of remoteNames) {
+    const url = entries[name];
+    if (typeof url === 'string') preview[name] = url;
+  }
+  return preview;
 }
 
 /**

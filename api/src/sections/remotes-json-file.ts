@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { shell } from '@portfolio/parts';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
-
-/** The served remotes.json of a site folder: what the browser fetched before the owner's area existed. */
-export const remotesJsonPath = (siteDir: string): string => path.join(siteDir, shell.folder, 'dist', 'remotes.json');
 
 /**
  * Moves one section in remotes.json: the file read as it is now (a hand edit included, other keys kept),

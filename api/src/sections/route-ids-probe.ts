@@ -27,9 +27,9 @@ export class RouteIdsProbe {
   private async probe(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
     const failed = (error: string): SectionRouteIds =>
       Object.fromEntries(builds.map((build) => [build.name, { error }]));
-    const shellDist = this.config.siteDir ? path.join(this.config.siteDir, shell.folder, 'dist') : null;
-    const renderModule = shellDist && path.join(shellDist, 'server', 'render.js');
-    if (!shellDist || !renderModule || !existsSync(renderModule))
+    const shellDist = path.join(this.config.siteBuildDir, shell.folder, 'dist');
+    const renderModule = path.join(shellDist, 'server', 'render.js');
+    if (!existsSync(renderModule))
       return failed('this server has no render module (shell/dist/server/render.js) to load it with');
     const sections: SectionState[] = remoteNames.map(
       (name) =>

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { remoteByName, serverManifestPath } from '@portfolio/parts';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
-import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { checkManifest, sectionBuildFrom } from '../site/section-builds.js';
 import { resolveSectionUrl } from '../site/section-url.js';
 import { RouteIdsProbe } from './route-ids-probe.js';
@@ -14,7 +14,7 @@ const liveHealthMs = 5000;
 
 /** One line, not a stack: what the owner reads. */
 const sentence = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+  ((error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '').slice(0, 300);
 
 interface Reached {
   name: RemoteName;
@@ -41,15 +41,16 @@ export class SectionHealthChecks {
   /** A fresh check of one URL (site-relative URLs are fetched from `selfOrigin`). */
   async check(name: RemoteName, url: string, selfOrigin: string): Promise<SectionHealth> {
     const [health] = await this.checkAll([{ name, url }], selfOrigin);
-    return health!;
+    if (!health) throw new Error('a check answered nothing');
+    return health;
   }
 
   /** The live sections' health, kept a few seconds: the owner's page asks for it often. */
   async checkLive(config: RemotesConfig, selfOrigin: string): Promise<Record<RemoteName, SectionHealth>> {
     const now = Date.now();
-    const names = Object.keys(config) as RemoteName[];
-    const stale = names.filter((name) => {
-      const known = this.live.get(`${name} ${config[name]}`);
+    const key = (name: RemoteName) => `${name} ${config[name]}`;
+    const stale = remoteNames.filter((name) => {
+      const known = this.live.get(key(name));
       return !known || now - known.at > liveHealthMs;
     });
     if (stale.length > 0) {
@@ -58,13 +59,19 @@ export class SectionHealthChecks {
         selfOrigin,
       );
       stale.forEach((name, index) =>
-        this.live.set(`${name} ${config[name]}`, { at: now, health: checking.then((all) => all[index]!) }),
+        this.live.set(key(name), {
+          at: now,
+          health: checking.then((all) => all[index] ?? Promise.reject(new Error('a check answered nothing'))),
+        }),
       );
     }
-    const entries = await Promise.all(
-      names.map(async (name) => [name, await this.live.get(`${name} ${config[name]}`)!.health] as const),
+    const healths = await Promise.all(
+      remoteNames.map((name) => this.live.get(key(name))?.health ?? this.check(name, config[name], selfOrigin)),
     );
-    return Object.fromEntries(entries) as Record<RemoteName, SectionHealth>;
+    return Object.fromEntries(remoteNames.map((name, index) => [name, healths[index]])) as Record<
+      RemoteName,
+      SectionHealth
+    >;
   }
 
   private async checkAll(

@@ -52,23 +52,6 @@ export function serveSite(
   siteRemotes: SiteRemotes,
 ): void {
   const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
-  // where each section is for this browser: the live configuration, with the owner's preview over it
-  app.use('/remotes.json', (req: Request, res: Response, next: NextFunction) => {
-    if (!isRead(req) || req.path !== '/') {
-      next();
-      return;
-    }
-    siteRemotes.forRequest(req).then(({ config: sections, preview }) => {
-      if (!sections) {
-        next();
-        return;
-      }
-      res
-        .set('Cache-Control', preview ? 'private, no-store' : 'no-cache')
-        .type('application/json')
-        .send(`${JSON.stringify(sections, null, 2)}\n`);
-    }, next);
-  });
   for (const { name, folder } of remotes) {
     app.useStaticAssets(path.join(config.siteDir, folder, 'dist'), { ...staticOptions, prefix: remoteBasePath(name) });
   }

@@ -123,13 +123,13 @@ export class SitePages {
   }
 
   async page(request: SitePageRequest): Promise<SitePage> {
-    const config = request.remotes ?? (await this.liveRemotes());
     if (request.remotes) {
       const page = existsSync(this.renderModule)
         ? await this.render(request, await this.builds.current(request.remotes, request.selfOrigin))
         : this.clientRenderedPage();
       return privatePage(page, request.banner);
     }
+    const config = await this.liveRemotes();
     if (!config || !existsSync(this.renderModule)) return this.clientRenderedPage();
     const sections = await this.builds.current(config, request.selfOrigin);
     const key = `${request.origin}${request.path}\n${this.workers.signatureOf(sections)}`;

@@ -183,6 +183,8 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
         env: {
           SERVE_SITE: 'false',
           DATABASE_URL: databaseUrl,
+          // the shell's remotes.json below, as compose gives it: the replicas answer /remotes.json from it and the database
+          REMOTES_JSON: path.join(folder, 'shell', 'remotes.json'),
           // nginx reaches the replicas from 127.0.0.1; visitors in these tests come from other loopback addresses
           TRUST_PROXY: '127.0.0.1',
           ...apiEnv,

@@ -125,15 +125,16 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
 
   /** The route ids each build's `./routes` maps, loaded as pages load it: the owner's health check. */
   async function sectionRouteIds(): Promise<SectionRouteIds> {
-    const found = await Promise.all(
+    const found: SectionRouteIds = {};
+    await Promise.all(
       builds.map((build) =>
         loadSection(build.name).then(
-          (sectionRoutes) => [build.name, { routeIds: Object.keys(sectionRoutes) }] as const,
-          (error: unknown) => [build.name, { error: causeOf(error) }] as const,
+          (sectionRoutes) => (found[build.name] = { routeIds: Object.keys(sectionRoutes) }),
+          (error: unknown) => (found[build.name] = { error: causeOf(error) }),
         ),
       ),
     );
-    return Object.fromEntries(found);
+    return found;
   }
 
   return { ready, render, sitemapPaths: () => sitemapPaths(routes), sectionRouteIds };
