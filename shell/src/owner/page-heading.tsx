@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import styles from './owner.module.css';
 
 /**
  * An owner page's h1. It takes focus when the page opens, so a screen reader or keyboard user
@@ -10,7 +11,7 @@ export function PageHeading({ children }: { children: ReactNode }) {
     heading.current?.focus();
   }, []);
   return (
-    <h1 ref={heading} tabIndex={-1} className="mb-3">
+    <h1 ref={heading} tabIndex={-1} className={`mb-3 ${styles.heading}`}>
       {children}
     </h1>
   );
