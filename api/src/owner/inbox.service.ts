@@ -1,19 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { inboxPageSize, type InboxMessage, type InboxPage } from '@portfolio/contracts/owner';
+import type { StoredMessage } from '../contact/stored-message.js';
 import { DATABASE, type Database } from '../storage/database.js';
 
-interface MessageRow {
-  id: number;
-  f_name: string;
-  l_name: string;
-  email: string;
-  org: string;
-  subject: string;
-  message: string;
-  created_at: Date;
+/** The outbox's row, plus what the inbox shows of its state. */
+interface MessageRow extends StoredMessage {
   read_at: Date | null;
   delivered_at: Date | null;
-  attempts: number;
   last_error: string | null;
   next_attempt_at: Date;
 }
