@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { remotes } from '@portfolio/parts';
+import { defaultRemotesConfig } from '@portfolio/parts';
 import { fakeSite } from './fake-site.js';
 import {
   call,
@@ -15,7 +15,8 @@ import {
 
 // Who may call the owner's section calls, and what bad input gets: never a change, never a 5xx.
 
-const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
+/** Every section on the site's own origin, as the shell's build ships remotes.json. */
+const sameOrigin = defaultRemotesConfig();
 
 describe("the owner's section calls refuse", () => {
   const siteDir = fakeSite(sameOrigin, true);

@@ -1,4 +1,4 @@
-import { remotes } from '@portfolio/parts';
+import { defaultRemotesConfig } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
 import { fakeSite } from './fake-site.js';
@@ -17,7 +17,8 @@ import { newStorage } from './test-storage.js';
 
 // Two replicas on one PostgreSQL database share the live sections and the owner's preview (postgres project only).
 
-const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
+/** Every section on the site's own origin, as the shell's build ships remotes.json. */
+const sameOrigin = defaultRemotesConfig();
 
 describe("the owner's sections on two replicas of one database", () => {
   const siteDir = fakeSite(sameOrigin, true);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { remotes } from '@portfolio/parts';
+import { defaultRemotesConfig } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
@@ -20,7 +20,8 @@ import {
 } from './owner-site.js';
 import { newStorage, testStorage } from './test-storage.js';
 
-const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
+/** Every section on the site's own origin, as the shell's build ships remotes.json. */
+const sameOrigin = defaultRemotesConfig();
 
 describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'remotes.json'})`, () => {
   const siteDir = fakeSite(sameOrigin, true);

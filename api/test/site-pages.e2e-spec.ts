@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { remotes } from '@portfolio/parts';
+import { defaultRemotesConfig } from '@portfolio/parts';
 import { eventually } from './eventually.js';
 import { SitePages } from '../src/site/site-pages.js';
 import { fakeSite, writeSectionBuild } from './fake-site.js';
 import { startApp, type RunningApp } from './start-app.js';
 
-const sameOrigin = Object.fromEntries(remotes.map(({ name }) => [name, `/mf/${name}/remoteEntry.js`]));
+/** Every section on the site's own origin, as the shell's build ships remotes.json. */
+const sameOrigin = defaultRemotesConfig();
 
 interface Rendered {
   status: number;

@@ -1,17 +1,8 @@
+import { escapeHtml } from '@portfolio/contracts/escape-html';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { sectionLabel } from './candidate-url.js';
 import type { Preview } from './owner-previews.js';
-
-const entities: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** Text safe inside an element or a quoted attribute: the URL is the owner's typing, shown as text. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
 
 /**
  * The banner above a previewed page (outside React's #root, so hydration never sees it): which section

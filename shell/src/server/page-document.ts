@@ -1,5 +1,5 @@
 import { pageDataElementId, type PageData } from '../app/page-data';
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '@portfolio/contracts/escape-html';
 
 export interface PageDocumentParts {
   /** title, meta and canonical tags */

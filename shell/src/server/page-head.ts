@@ -1,6 +1,6 @@
 import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
 import { pageHandleValue, pageTypeOf, type HandleMatch } from '../layout/page-handle';
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '@portfolio/contracts/escape-html';
 
 /** The picture of a link preview for pages that have none of their own (shell/public/site-card.png). */
 export const siteCardPath = '/site-card.png';
