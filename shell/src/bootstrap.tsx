@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from '@portfolio/router';
 import { loadRemoteRoutes } from './federation/load-remote-routes';
@@ -22,12 +22,16 @@ async function hydratePage(router: unknown): Promise<void> {
   const routes = buildRoutes(loadRemoteRoutes);
   await resolveLazyMatches(routes, window.location.pathname);
   (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = router;
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} />
-    </StrictMode>,
-  );
+  // hydrated as a transition, React yields to the browser every few milliseconds instead of blocking it
+  // for the whole page (the server's HTML is already painted and its links already work)
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
+  });
 }
 
 /** `npm run dev`, or a page whose section the server could not render: the browser renders it alone. */
