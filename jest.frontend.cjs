@@ -27,7 +27,8 @@ module.exports = function frontendJestConfig(dir) {
       '^(\\.{1,2}/.*)\\.js$': '$1',
       '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
       '\\.(png|jpe?g|webp|avif|svg|gif)$': path.join(__dirname, 'jest.file-stub.cjs'),
-      '\\?social-card$': path.join(__dirname, 'jest.file-stub.cjs'),
+      '\\?(social-card|raster)$': path.join(__dirname, 'jest.file-stub.cjs'),
+      '\\?raster&views$': path.join(__dirname, 'jest.sprite-views-stub.cjs'),
     },
   };
 };

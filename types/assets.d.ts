@@ -30,3 +30,13 @@ declare module '*?social-card' {
   const url: string;
   export default url;
 }
+/** An SVG drawing as a WebP (packages/webpack-config/loaders/raster-loader.cjs). */
+declare module '*?raster' {
+  const url: string;
+  export default url;
+}
+/** A sprite's `<view>`s, each as a WebP: view id -> URL (packages/webpack-config/loaders/raster-loader.cjs). */
+declare module '*?raster&views' {
+  const urls: Readonly<Record<string, string>>;
+  export default urls;
+}

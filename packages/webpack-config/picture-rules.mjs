@@ -4,7 +4,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * Pictures a part imports: their URL, the file under assets/ with its content hash. `?social-card`
- * asks for a link-preview PNG made from the picture. The server build (`emit: false`) names the same
+ * asks for a link-preview PNG made from the picture; `?raster`, for an SVG drawn as a WebP
+ * (`?raster&views`: a sprite's views, each a WebP of its own). The server build (`emit: false`) names the same
  * files as the browser build, which ships them.
  */
 export function pictureRules({ emit }) {
@@ -12,7 +13,7 @@ export function pictureRules({ emit }) {
   return [
     {
       test: /\.(png|jpe?g|webp|avif|svg|gif|ico)$/,
-      resourceQuery: { not: [/social-card/] },
+      resourceQuery: { not: [/social-card/, /raster/] },
       type: 'asset/resource',
       generator,
     },
@@ -22,6 +23,19 @@ export function pictureRules({ emit }) {
       type: 'asset/resource',
       use: [require.resolve('./loaders/social-card-loader.cjs')],
       generator: { ...generator, filename: 'assets/[name].card.[contenthash:10].png' },
+    },
+    {
+      test: /\.svg$/,
+      resourceQuery: /raster&views/,
+      type: 'javascript/auto',
+      use: [{ loader: require.resolve('./loaders/raster-loader.cjs'), options: { emit } }],
+    },
+    {
+      test: /\.svg$/,
+      resourceQuery: { and: [/raster/, { not: [/views/] }] },
+      type: 'asset/resource',
+      use: [require.resolve('./loaders/raster-loader.cjs')],
+      generator: { ...generator, filename: 'assets/[name].[contenthash:10].webp' },
     },
   ];
 }
