@@ -31,3 +31,37 @@ test('hovering a section link preloads its remote before the click', async ({ pa
   await page.getByRole('banner').getByRole('link', { name: 'Resume', exact: true }).hover();
   await expect.poll(() => remotesIn(requests)).toContain('resume');
 });
+
+test("the page announces the shell's start-up scripts, so they load beside main.js, and only those", async ({
+  page,
+  request,
+}) => {
+  const requests = recordRequests(page);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About Me' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shellScripts = (urls: readonly string[]) =>
+    urls.filter((url) => /^\/[^/]+\.js$/.test(new URL(url).pathname) && !/\/main\.[0-9a-f]+\.js$/.test(url));
+  const preloaded = shellScripts(
+    await page
+      .locator('head link[rel="preload"][as="script"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href)),
+  );
+  // every script the shell fetched was announced
+  expect(preloaded.length).toBeGreaterThan(0);
+  expect(shellScripts(requests).filter((url) => !preloaded.includes(url))).toEqual([]);
+  // and every announced script ran: its chunk ids are in the shell's chunk list (a wasted preload is not)
+  const ran = await page.evaluate(() =>
+    ((window as unknown as Record<string, Array<[number[]]>>).webpackChunkportfolio_shell ?? []).flatMap(
+      ([ids]) => ids,
+    ),
+  );
+  for (const url of preloaded) {
+    const ids = /\.push\(\[\[([\d,]+)\]/
+      .exec(await (await request.get(url)).text())?.[1]
+      ?.split(',')
+      .map(Number);
+    expect(ids, url).toBeDefined();
+    expect(ran, url).toEqual(expect.arrayContaining(ids ?? []));
+  }
+});

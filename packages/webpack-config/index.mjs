@@ -12,6 +12,7 @@ import themeUnused from '@portfolio/ui/theme/unused-classes' with { type: 'json'
 import { pictureRules } from './picture-rules.mjs';
 import { sharedSingletons } from './shared.mjs';
 import { BrowserBuildRecordPlugin } from './plugins/browser-build-record-plugin.mjs';
+import { StartupPreloadPlugin } from './plugins/startup-preload-plugin.mjs';
 import { remoteServerConfig, shellServerConfig } from './server-config.mjs';
 
 const require = createRequire(import.meta.url);
@@ -188,6 +189,7 @@ export function createPartConfig(options) {
         // public/ is served as is, beside index.html (the shell's favicon).
         ...(existsSync(path.join(part.dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: 'public' }] })] : []),
         ...(isRemote ? [] : [new DefaultRemotesConfigPlugin()]),
+        ...(isRemote || !production ? [] : [new StartupPreloadPlugin()]),
         ...(isRemote && production
           ? [new BrowserBuildRecordPlugin({ entryFile: 'remoteEntry.js', record: browserRecord })]
           : []),
