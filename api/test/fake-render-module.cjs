@@ -8,10 +8,15 @@ const leftBehind = { timer: setInterval(() => undefined, 60_000), buffer: Buffer
 
 exports.createPageRenderer = ({ template, sections }) => ({
   ready: Promise.resolve({ unavailable: sections.filter((section) => !('version' in section)).map((s) => s.name) }),
-  async render({ url, siteUrl }) {
+  async render({ url, siteUrl, variant }) {
     renders += 1;
     const { pathname } = new URL(url);
     if (pathname === '/moved') return { status: 302, location: '/projects' };
+    // a page in three variants, as home's doors are (page-variants.ts)
+    if (pathname === '/doors') {
+      const main = `<main data-variant="${variant % 3}" data-renders="${renders}"></main>`;
+      return { status: 200, html: template.replace('<!--page-body-->', main), variants: 3 };
+    }
     if (pathname === '/broken') throw new Error('a section threw');
     const builds = sections.map((section) => `${section.name}=${section.version ?? 'missing'}`).join(' ');
     const main = `<main data-url="${url}" data-site="${siteUrl}" data-thread="${threadId}" data-renders="${renders}" data-left="${leftBehind.buffer.length}">${builds}</main>`;

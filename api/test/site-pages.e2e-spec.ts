@@ -71,6 +71,19 @@ describe('pages rendered on the server', () => {
     expect((await page(app, '/about')).renders).toBe(first.renders + 1);
   });
 
+  it('keeps a page with variants once per variant and sends each visitor one at random', async () => {
+    const seen = new Map<string, string>();
+    for (let visit = 0; visit < 40; visit += 1) {
+      const html = await (await fetch(`${app.baseUrl}/doors`)).text();
+      const [, variant = '', renders = ''] = /data-variant="(\d+)" data-renders="(\d+)"/.exec(html) ?? [];
+      // a variant is rendered once: every later visit to it gets the kept page
+      expect(seen.get(variant) ?? renders).toBe(renders);
+      seen.set(variant, renders);
+    }
+    // 40 visits miss one of three variants with odds of 3 * (2/3)^40, about 3 in 10 million
+    expect([...seen.keys()].sort()).toEqual(['0', '1', '2']);
+  });
+
   it('answers revalidation with 304, compresses for clients that ask, and sends no body to HEAD', async () => {
     const first = await fetch(`${app.baseUrl}/about`);
     const etag = first.headers.get('etag');

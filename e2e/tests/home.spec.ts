@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { siteConfig } from '../support/content';
 
 const groups = [
   ['Problem Solver', 'Leader', 'Doer'],
@@ -33,14 +34,29 @@ test('greets, shows three door groups with one door each and doormats of 3, 3 an
   await expect(page.getByRole('heading', { level: 2, name: 'Contact Me' })).toBeVisible();
 });
 
-test('each group shows a door chosen at random on load', async ({ page }) => {
+test('each group shows a door chosen at random on load: the server picks it, hydration keeps it', async ({ page }) => {
+  for (let load = 0; load < 3; load += 1) {
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    await page.waitForLoadState('networkidle');
+    for (const number of [1, 2, 3]) {
+      const sent = new RegExp(`data-door-group="${number}".*?<span class="visually-hidden">([^<]+) door</span>`, 's');
+      expect(await shownDoorName(page, number)).toBe(sent.exec(html)?.[1]);
+    }
+  }
+});
+
+test("the browser's own way home picks the doors at random too", async ({ page }) => {
   // Math.random decides: pinned low, every group shows its first door; pinned high, its last
   for (const [value, pick] of [
     [0, 0],
     [0.999, -1],
   ] as const) {
     await page.addInitScript((fixed) => (Math.random = () => fixed), value);
-    await page.goto('/');
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('banner').getByRole('link', { name: siteConfig.ownerName }).click();
+    await expect(page.getByRole('heading', { name: 'HELLO' })).toBeVisible();
     for (const [index, names] of groups.entries()) expect(await shownDoorName(page, index + 1)).toBe(names.at(pick));
   }
 });

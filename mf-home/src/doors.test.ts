@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { doorGroups, doors, randomDoorIndex } from './doors';
+import { doorGroups, doorPicks, doors, doorVariants } from './doors';
 
 describe('the doors', () => {
   it('are the ten of docs/product-rules.md in three groups of 3, 3 and 4, with their links and tooltips', () => {
@@ -53,10 +53,26 @@ describe('the doors', () => {
       expect([file, statSync(path.join(folder, file)).size <= 10 * 1024]).toEqual([file, true]);
   });
 
-  it('pick a door at random within the group', () => {
-    expect(randomDoorIndex(3, () => 0)).toBe(0);
-    expect(randomDoorIndex(3, () => 0.5)).toBe(1);
-    expect(randomDoorIndex(4, () => 0.9999)).toBe(3);
-    expect(randomDoorIndex(4, () => 1)).toBe(3);
+  it('have one variant per way of choosing a door in every group, each a different choice', () => {
+    const groups = doorGroups();
+    const variants = doorVariants(groups);
+    expect(variants).toBe(groups.reduce((count, group) => count * group.length, 1));
+    const choices = new Set<string>();
+    for (let variant = 0; variant < variants; variant += 1) {
+      const picks = doorPicks(groups, variant);
+      picks.forEach((index, group) => expect(index).toBeLessThan(groups[group]!.length));
+      choices.add(picks.join());
+    }
+    expect(choices.size).toBe(variants);
+  });
+
+  it('pick every door of a group equally often over the variants, whatever the other groups show', () => {
+    const groups = doorGroups();
+    const variants = doorVariants(groups);
+    groups.forEach((group, groupIndex) => {
+      const shown = new Array<number>(group.length).fill(0);
+      for (let variant = 0; variant < variants; variant += 1) shown[doorPicks(groups, variant)[groupIndex]!]! += 1;
+      expect(new Set(shown)).toEqual(new Set([variants / group.length]));
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -78,6 +78,15 @@ function privatePage(page: SitePage, banner: string | undefined): SitePage {
 /** A path of the owner's area (client-rendered, noindex, out of the sitemap). */
 export const isOwnerPath = (pagePath: string) => pagePath === ownerBasePath || pagePath.startsWith(`${ownerBasePath}/`);
 
+/** A page as rendered, with how many variants it has (page-variants.ts). */
+interface Rendered {
+  page: SitePage;
+  variants: number;
+}
+
+/** The variants asked of the render module: any whole number below this; each page takes it modulo its count. */
+const variantRange = 2 ** 31;
+
 /** Pages that failed or fell back to the browser are rendered again next time. */
 const isKept = (page: SitePage) => page.headers['Cache-Control'] !== 'no-store';
 
@@ -94,7 +103,9 @@ export class SitePages {
   private readonly builds: SectionBuilds;
   private readonly workers: RenderWorkers;
   private readonly cache = new PageCache<SitePage>(500);
-  private readonly rendering = new Map<string, Promise<SitePage>>();
+  private readonly rendering = new Map<string, Promise<Rendered>>();
+  /** how many variants each page has (page-variants.ts), learnt from its first render */
+  private readonly variantCounts = new PageCache<number>(500);
   private shellVersion = { checkedAt: 0, value: '' };
 
   constructor(private readonly options: SitePagesOptions) {
@@ -123,25 +134,32 @@ export class SitePages {
   }
 
   async page(request: SitePageRequest): Promise<SitePage> {
+    // a page with variants (home's random doors) is kept once per variant; each visitor gets one at random
+    const variant = randomInt(variantRange);
     if (request.remotes) {
       const page = existsSync(this.renderModule)
-        ? await this.render(request, await this.builds.current(request.remotes, request.selfOrigin))
+        ? (await this.render(request, await this.builds.current(request.remotes, request.selfOrigin), variant)).page
         : this.clientRenderedPage();
       return privatePage(page, request.banner);
     }
     const config = await this.liveRemotes();
     if (!config || !existsSync(this.renderModule)) return this.clientRenderedPage();
     const sections = await this.builds.current(config, request.selfOrigin);
-    const key = `${request.origin}${request.path}\n${this.workers.signatureOf(sections)}`;
+    const pageKey = `${request.origin}${request.path}\n${this.workers.signatureOf(sections)}`;
+    const keyOf = (variants: number) => `${pageKey}\n${variant % variants}`;
+    const key = keyOf(this.variantCounts.get(pageKey) ?? 1);
     const kept = this.cache.get(key);
     if (kept) return kept;
     let rendering = this.rendering.get(key);
     if (!rendering) {
-      rendering = this.render(request, sections).finally(() => this.rendering.delete(key));
+      rendering = this.render(request, sections, variant).finally(() => this.rendering.delete(key));
       this.rendering.set(key, rendering);
-      void rendering.then((page) => isKept(page) && this.cache.set(key, page));
+      void rendering.then(({ page, variants }) => {
+        this.variantCounts.set(pageKey, variants);
+        if (isKept(page)) this.cache.set(keyOf(variants), page);
+      });
     }
-    return rendering;
+    return (await rendering).page;
   }
 
   async sitemap(request: SitePageRequest): Promise<SitePage> {
@@ -175,7 +193,11 @@ export class SitePages {
     await this.workers.close();
   }
 
-  private async render(request: SitePageRequest, sections: Awaited<ReturnType<SectionBuilds['current']>>) {
+  private async render(
+    request: SitePageRequest,
+    sections: Awaited<ReturnType<SectionBuilds['current']>>,
+    variant: number,
+  ): Promise<Rendered> {
     let page: RenderedPage;
     try {
       const worker = this.workers.workerFor(sections);
@@ -183,14 +205,17 @@ export class SitePages {
       page = await worker.render({
         url: new URL(request.path, request.origin).href,
         siteUrl: this.options.siteUrl ?? request.origin,
+        variant,
       });
     } catch (error) {
       console.error('Rendering', request.path, 'failed; the browser renders it', error);
-      return this.clientRenderedPage();
+      return { page: this.clientRenderedPage(), variants: 1 };
     }
+    // a render module built before page variants says nothing: one variant
+    const variants = Number.isSafeInteger(page.variants) && page.variants > 0 ? page.variants : 1;
     if (page.location !== undefined)
-      return sitePage(page.status, 'text/plain; charset=utf-8', '', { Location: page.location });
-    return sitePage(page.status, 'text/html; charset=utf-8', page.html ?? '');
+      return { page: sitePage(page.status, 'text/plain; charset=utf-8', '', { Location: page.location }), variants };
+    return { page: sitePage(page.status, 'text/html; charset=utf-8', page.html ?? ''), variants };
   }
 
   /** The owner's pages: the shell's page for the browser to render, kept by no one and out of every index. */

@@ -1,36 +1,24 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from '@portfolio/router';
-import { randomDoorIndex, type DoorGroupDoors } from '../doors';
+import type { DoorGroupDoors } from '../doors';
 import { doorImageUrl } from '../content/door-images';
 import { DoorMat } from './door-mat';
 import styles from './door-group.module.css';
 
-const picks = new WeakMap<DoorGroupDoors, number>();
-
-/** One random door per group and page load, kept while the page lives. */
-function pickedDoorIndex(doors: DoorGroupDoors): number {
-  let index = picks.get(doors);
-  if (index === undefined) {
-    index = randomDoorIndex(doors.length);
-    picks.set(doors, index);
-  }
-  return index;
-}
-
-const stayTheSame = () => () => undefined;
-
 /**
- * One door group: a random door of the group on load, open while hovered or focused, its tooltip
+ * One door group: the door picked for this load (home's loader), open while hovered or focused, its tooltip
  * beside it; the door is a link to its page, the doormat beneath swaps it. Both pictures share one
  * fixed-size frame, so neither a swap nor opening moves anything on the page.
  */
-export function DoorGroup({ doors, matLabel }: { doors: DoorGroupDoors; matLabel: string }) {
-  // the server's page (the same for every visitor) shows each group's first door, the browser then its random one
-  const pickedIndex = useSyncExternalStore(
-    stayTheSame,
-    () => pickedDoorIndex(doors),
-    () => 0,
-  );
+export function DoorGroup({
+  doors,
+  pickedIndex,
+  matLabel,
+}: {
+  doors: DoorGroupDoors;
+  pickedIndex: number;
+  matLabel: string;
+}) {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const shownId = chosenId ?? (doors[pickedIndex] ?? doors[0]).id;
   const [open, setOpen] = useState(false);

@@ -1,14 +1,17 @@
+import { useLoaderData } from '@portfolio/router';
 import { homeContent } from '../home';
 import { doorGroups } from '../doors';
 import { DoorGroup } from '../components/door-group';
 import { ContactForm } from '../contact/contact-form';
 import { contactContent } from '../contact/contact-content';
+import type { HomeLoaderData } from './home-loader';
 import styles from './home-page.module.css';
 
 const groups = doorGroups();
 
 /** Home (docs/product-rules.md): greeting, three door groups, a rule, "This Website", "Contact Me" and the form. */
 export function HomePage() {
+  const { doorPicks } = useLoaderData<HomeLoaderData>();
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-greeting">
@@ -17,8 +20,13 @@ export function HomePage() {
         </h1>
         <p className="h3 mb-4">{homeContent.intro}</p>
         <div className={styles.doors}>
-          {groups.map((group) => (
-            <DoorGroup key={group[0].catagory} doors={group} matLabel={homeContent.doorMatLabel} />
+          {groups.map((group, index) => (
+            <DoorGroup
+              key={group[0].catagory}
+              doors={group}
+              pickedIndex={doorPicks[index] ?? 0}
+              matLabel={homeContent.doorMatLabel}
+            />
           ))}
         </div>
       </section>

@@ -36,6 +36,8 @@ export interface PageRequest {
   url: string;
   /** the public origin for canonical and Open Graph URLs (SITE_URL, else the request's origin) */
   siteUrl: string;
+  /** which variant of the page to render (page-variants.ts); any whole number, 0 when absent */
+  variant?: number;
 }
 
 export interface RenderedPage {
@@ -43,6 +45,8 @@ export interface RenderedPage {
   /** a redirect's target */
   location?: string;
   html?: string;
+  /** how many variants the page has (page-variants.ts): 1 when it is the same for every visitor */
+  variants: number;
 }
 
 export interface PageRendererOptions {

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { Outlet, redirect, useLoaderData } from '@portfolio/router';
+import { data, Outlet, redirect, useLoaderData } from '@portfolio/router';
+import { pageVariant, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { serverPublicPathMarker } from '@portfolio/parts';
 import type { SectionState } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
@@ -54,7 +55,13 @@ function ProjectPage() {
 }
 
 const sectionRoutes: { [R in RemoteName]?: RemoteRoutes<R> } = {
-  home: { home: { Component: () => <h1>HELLO</h1> } },
+  // home in four variants, as its doors are (page-variants.ts): the variant asked for is the one rendered
+  home: {
+    home: {
+      Component: () => <h1>HELLO {useLoaderData<number>()}</h1>,
+      loader: ({ request }) => data(pageVariant(request, 4), { headers: { [pageVariantsHeader]: '4' } }),
+    },
+  },
   projects: {
     projects: { Component: ProjectsPage, handle: { description: 'Every project.' } satisfies RouteHandle },
     project: () =>
@@ -120,6 +127,17 @@ describe('rendering pages on the server', () => {
     );
   });
 
+  it('renders the variant asked for and says how many the page has; a page without variants has one', async () => {
+    const home = (variant: number) =>
+      renderer.render({ url: 'http://localhost:8080/', siteUrl: 'https://owner.example', variant });
+    const [second, sixth] = [await home(2), await home(6)];
+    expect(second.html).toContain('<h1>HELLO <!-- -->2</h1>');
+    expect(sixth.html).toContain('<h1>HELLO <!-- -->2</h1>');
+    expect([second.variants, sixth.variants]).toEqual([4, 4]);
+    expect((await home(3)).html).toContain('<h1>HELLO <!-- -->3</h1>');
+    expect((await render('/projects/project/2')).variants).toBe(1);
+  });
+
   it("gives a section's pictures the browser build's URLs, which the browser will render too", async () => {
     const html = (await render('/projects/project/2')).html ?? '';
     expect(html).toContain('<img src="https://cdn.example.net/projects/assets/2.png"');
@@ -156,7 +174,7 @@ describe('rendering pages on the server', () => {
   });
 
   it("answers a loader's redirect as an HTTP redirect", async () => {
-    expect(await render('/projects/project/42')).toEqual({ status: 302, location: '/projects' });
+    expect(await render('/projects/project/42')).toEqual({ status: 302, location: '/projects', variants: 1 });
   });
 
   it("answers an unknown path with 404 and the error page inside the frame, which search engines don't index", async () => {

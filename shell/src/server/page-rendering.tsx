@@ -16,6 +16,7 @@ import {
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { buildRoutes } from '../app/routes';
 import type { SectionRoutesLoader } from '../federation/load-remote-routes';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
@@ -34,6 +35,13 @@ const causeOf = (error: unknown): string => {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   return cause instanceof Error ? cause.message : String(cause);
 };
+
+/** How many variants the page's loaders say it has (page-variants.ts): their product, 1 for none. */
+const variantsOf = (context: StaticHandlerContext): number =>
+  Object.values(context.loaderHeaders).reduce((count, headers) => {
+    const variants = Number(headers.get(pageVariantsHeader) ?? 1);
+    return Number.isSafeInteger(variants) && variants > 0 ? count * variants : count;
+  }, 1);
 
 const isUnavailable = (context: StaticHandlerContext) =>
   Object.values(context.errors ?? {}).some((error) => error instanceof RemoteUnavailableError);
@@ -78,11 +86,11 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       </StrictMode>,
     );
 
-  async function render({ url, siteUrl }: PageRequest): Promise<RenderedPage> {
+  async function render({ url, siteUrl, variant = 0 }: PageRequest): Promise<RenderedPage> {
     const requestUrl = new URL(url);
-    const context = await handler.query(new Request(requestUrl));
+    const context = await handler.query(new Request(requestUrl, { headers: { [pageVariantHeader]: String(variant) } }));
     if (context instanceof Response) {
-      return { status: context.status, location: context.headers.get('Location') ?? '/' };
+      return { status: context.status, location: context.headers.get('Location') ?? '/', variants: 1 };
     }
     const urls = sectionUrls(sections, requestUrl.origin);
     let status = isUnavailable(context) ? 503 : context.statusCode;
@@ -120,7 +128,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       body,
       data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
     });
-    return { status, html: urls.withPublicPaths(html) };
+    return { status, html: urls.withPublicPaths(html), variants: variantsOf(context) };
   }
 
   /** The route ids each build's `./routes` maps, loaded as pages load it: the owner's health check. */
