@@ -39,6 +39,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     `live sections: ${config.databaseUrl ? 'table live_sections over ' : ''}${config.remotesJson ?? 'no remotes.json'}`,
   );
   startup.log(`client addresses: X-Forwarded-For believed from TRUST_PROXY=${String(config.trustProxy)}`);
+  const originsForServer = Object.entries(config.sectionOriginsForServer);
+  if (originsForServer.length > 0) {
+    const pairs = originsForServer.map(([browser, server]) => `${browser} at ${server}`).join(', ');
+    startup.log(`sections fetched by this server from other origins than the browser's: ${pairs}`);
+  }
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

@@ -9,12 +9,15 @@ import { repoRoot } from './site-server';
 /** The owner's password of the sites the tests start (test data, never a real one). */
 export const e2eOwnerPassword = 'e2e owner password, not a real one';
 
-/** Sets the owner's password as the owner does: the real `npm run owner:password`, the password on its stdin. */
-export function setOwnerPassword(dataDir: string, password: string): void {
+/**
+ * Sets the owner's password as the owner does: the real `npm run owner:password`, the password on its stdin.
+ * `storage`: the site's DATA_DIR, or `{ DATABASE_URL }` for a site on PostgreSQL.
+ */
+export function setOwnerPassword(storage: string | { DATABASE_URL: string }, password: string): void {
   execFileSync('npm', ['run', '--silent', 'owner:password'], {
     cwd: repoRoot,
     input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, ...(typeof storage === 'string' ? { DATA_DIR: storage } : storage) },
     stdio: ['pipe', 'ignore', 'pipe'],
     timeout: 60_000,
   });

@@ -1,14 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { Page } from '@playwright/test';
 import { missingTools, startDeployment } from '@portfolio/deployment/local-deployment';
+import { ownerPaths } from '@portfolio/contracts/owner';
 import { remotes } from '@portfolio/parts';
 import { skipWithout } from '@portfolio/stand-ins/required-tools';
 import { expect, test } from '../support/fixtures';
+import { keepServerHeading, serverHeadingKept } from '../support/hydration';
+import { e2eOwnerPassword, logIn, setOwnerPassword } from '../support/owner';
 import { siteverifyUrl, standInPorts } from '../support/ports';
+import { headingIn, serverFrame, serverPages } from '../support/server-pages';
 
 // The multi-origin deployment as docker-compose.yml runs it (deploy/ templates in Debian's nginx: the shell
-// and each section on its own port, two API replicas on PostgreSQL behind the shell's /api), on this machine.
+// and each section on its own port, two API replicas on PostgreSQL behind the shell's pages and /api), on
+// this machine. remotes.json names the sections as the browser reaches them (localhost); the replicas
+// reach them on other ports (SECTION_ORIGINS_FOR_SERVER), as compose's containers reach mf-home:80.
 
 const missing = missingTools();
 const skipReason = missing.length > 0 ? skipWithout(missing.join(' and ')) : '';
@@ -89,16 +96,77 @@ function downloadFrom(localAddress: string, headers: Record<string, string> = {}
   });
 }
 
-test('every route: the shell from the proxy, each section from its own origin', async ({ page }) => {
+/** A page as a client without JavaScript gets it through nginx: one plain HTTP request, redirects not followed. */
+async function pageThroughProxy(path: string) {
+  const response = await fetch(`${deployment.url}${path}`, { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+/** Each page rendered by a replica: the frame and the section's own heading, not the shell's empty page. */
+async function expectRenderedPages() {
+  for (const { path, heading } of serverPages) {
+    const { status, headers, html } = await pageThroughProxy(path);
+    expect([path, status]).toEqual([path, 200]);
+    expect(headers.get('cache-control')).toContain('s-maxage=');
+    expect(html).toMatch(serverFrame);
+    expect(html).toMatch(headingIn(heading));
+    expect(html).not.toContain('Loading…');
+  }
+}
+
+test('every page comes rendered by a replica through nginx, naming each section as the browser reaches it', async () => {
+  await expectRenderedPages();
+  for (const { path, section } of serverPages) {
+    const { headers, html } = await pageThroughProxy(path);
+    // the exact build the browser hydrates with, at the browser's origin (remotes.json), never the replicas' own
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="preload" as="script" href="${deployment.sectionUrls[section]}/remoteEntry\\.[0-9a-f]{10}\\.js">`,
+      ),
+    );
+    for (const serverOrigin of Object.values(deployment.sectionUrlsForServer)) expect(html).not.toContain(serverOrigin);
+    expect(headers.get('content-security-policy')).toContain(deployment.sectionUrls[section]);
+    // the origin the visitor used, through nginx's Host
+    expect(html).toContain(`<link rel="canonical" href="${deployment.url}${path}">`);
+  }
+
+  const missing = await pageThroughProxy('/no/such/page');
+  expect(missing.status).toBe(404);
+  expect(missing.html).toMatch(/<header class="site-header">.*Oops!.*<footer class="site-footer">/s);
+  const unknownProject = await pageThroughProxy('/projects/project/no-such-project');
+  expect([unknownProject.status, unknownProject.headers.get('location')]).toEqual([302, '/projects']);
+  // a file is nginx's, and a missing one is nginx's 404, not a page
+  expect((await pageThroughProxy('/no-such-file.js')).status).toBe(404);
+  const sitemap = (await pageThroughProxy('/sitemap.xml')).html;
+  for (const { path } of serverPages) expect(sitemap).toContain(`<loc>${deployment.url}${path}</loc>`);
+
+  // the replicas fetched the sections' server builds on their own ports; the browser's ports saw none of it
+  const logged = readFileSync(deployment.accessLog, 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter(([, , uri]) => uri?.includes('/server/'));
+  const ports = (urls: Record<string, string>) => Object.values(urls).map((url) => new URL(url).port);
+  expect(new Set(logged.map(([port]) => port))).toEqual(new Set(ports(deployment.sectionUrlsForServer)));
+  expect(logged.filter(([port]) => ports(deployment.sectionUrls).includes(port ?? ''))).toEqual([]);
+});
+
+test('every route: the page from a replica, hydrated with each section from its own origin, no error', async ({
+  page,
+}) => {
   const requested: string[] = [];
+  const errors: string[] = [];
   page.on('request', (req) => requested.push(req.url()));
-  for (const remote of remotes) {
-    await page.goto(`${deployment.url}${remote.path}`);
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('main')).not.toBeEmpty();
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(keepServerHeading);
+  for (const { path, section } of serverPages) {
+    await page.goto(`${deployment.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    // hydrated: the server's heading is still the one in the page, and a link answers
+    await page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true }).hover();
+    expect([path, await page.evaluate(serverHeadingKept)]).toEqual([path, true]);
     await expect(unavailable(page)).toHaveCount(0);
-    const origin = deployment.sectionUrls[remote.name]!;
-    expect(requested.some((url) => url.startsWith(`${origin}/`))).toBe(true);
+    expect(requested.some((url) => url.startsWith(`${deployment.sectionUrls[section]}/`))).toBe(true);
   }
   // a project page, reached from the list
   await page.goto(`${deployment.url}/projects`);
@@ -108,6 +176,7 @@ test('every route: the shell from the proxy, each section from its own origin', 
   await expect(unavailable(page)).toHaveCount(0);
   // nothing was loaded from the API process: sections come only from their own origins
   expect(requested.filter((url) => url.includes('/mf/'))).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('a contact message goes through the proxy to a replica and is mailed once', async ({ page }) => {
@@ -116,6 +185,38 @@ test('a contact message goes through the proxy to a replica and is mailed once',
   await fillContactForm(page, subject);
   await sendContactForm(page);
   await expect.poll(() => mailsWith(subject), { timeout: 15_000 }).toHaveLength(1);
+});
+
+test("the owner's preview comes rendered by a replica, with its banner, to the owner's browser alone", async ({
+  page,
+  browser,
+}) => {
+  // npm run owner:password first builds what is stale
+  test.setTimeout(60_000);
+  setOwnerPassword({ DATABASE_URL: deployment.databaseUrl }, e2eOwnerPassword);
+  await logIn(page, deployment.url, e2eOwnerPassword);
+  await page.goto(`${deployment.url}${ownerPaths.sections}`);
+  // the live build at another origin the browser reaches it at: a candidate, as far as the site can tell
+  const candidate = `${deployment.sectionUrls.about!.replace('localhost', '127.0.0.1')}/mf-manifest.json`;
+  const card = page.getByRole('region', { name: 'About section' });
+  await card.getByLabel('Candidate URL for the About section').fill(candidate);
+  await card.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(card.getByRole('status')).toContainText('Previewing');
+
+  const owners = await page.request.get(`${deployment.url}/about`);
+  const html = await owners.text();
+  // inserted by the server above React's root
+  expect(html).toMatch(/<aside id="owner-preview-banner"[^>]*>.*<\/aside><div id="root"/s);
+  expect(html).toContain(candidate.replace('/mf-manifest.json', '/remoteEntry.'));
+  expect(html).toMatch(headingIn('About Me'));
+  expect(owners.headers()['cache-control']).toBe('private, no-store');
+  await page.goto(`${deployment.url}/about`);
+  await expect(page.locator('#owner-preview-banner')).toContainText(candidate);
+
+  const visitor = await browser.newContext();
+  const visitorHtml = await (await visitor.request.get(`${deployment.url}/about`)).text();
+  expect(visitorHtml).not.toContain('owner-preview-banner');
+  await visitor.close();
 });
 
 test('behind the proxy each client has its own limit, shared by the replicas, and X-Forwarded-For resets nothing', async () => {
@@ -156,5 +257,16 @@ test('one replica killed mid-visit changes nothing for the visitor', async ({ pa
     await expect(unavailable(page)).toHaveCount(0);
   }
   await expect.poll(() => mailsWith(subject), { timeout: 15_000 }).toHaveLength(1);
-  await victim!.start();
+  // pages still come rendered, by the replica left (twice: nginx takes turns, and skips the dead one)
+  await expectRenderedPages();
+  await expectRenderedPages();
+
+  // with no replica at all, nginx sends the shell's page for the browser to render on its own
+  const [survivor] = deployment.replicas;
+  await survivor!.stop('SIGKILL');
+  const fallback = await pageThroughProxy('/about');
+  expect([fallback.status, fallback.headers.get('cache-control')]).toEqual([200, 'no-store']);
+  expect(fallback.html).toContain('<div id="root"');
+  expect(fallback.html).not.toMatch(headingIn('About Me'));
+  await Promise.all([survivor!.start(), victim!.start()]);
 });

@@ -1,21 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { keepServerHeading, serverHeadingKept } from '../support/hydration';
-
-/**
- * Every kind of public page, the h1 its server HTML carries (the product rules' words; a project's is
- * its own title, whatever it is) and the section that renders it.
- */
-const pages = [
-  { path: '/', heading: 'HELLO', section: 'home', type: 'website' },
-  { path: '/about', heading: 'About Me', section: 'about', type: 'profile' },
-  { path: '/projects', heading: 'Projects', section: 'projects', type: 'website' },
-  { path: '/projects/project/2', heading: /\S/, section: 'projects', type: 'article' },
-  { path: '/resume', heading: 'Resume', section: 'resume', type: 'profile' },
-];
-
-/** The h1 in server HTML: the exact words, or any words for a pattern. */
-const headingIn = (heading: string | RegExp) =>
-  new RegExp(`<h1[^>]*>${typeof heading === 'string' ? heading : '[^<]+'}</h1>`);
+import { headingIn, serverFrame, serverPages as pages } from '../support/server-pages';
 
 async function serverHtml(request: APIRequestContext, path: string) {
   const response = await request.get(path, { maxRedirects: 0 });
@@ -31,7 +16,7 @@ for (const { path, heading, section, type } of pages) {
     const { status, headers, html } = await serverHtml(request, path);
     expect(status).toBe(200);
     expect(headers['cache-control']).toContain('s-maxage=');
-    expect(html).toMatch(/<header class="site-header">.*<main id="main".*<\/main>.*<footer class="site-footer">/s);
+    expect(html).toMatch(serverFrame);
     expect(html).toMatch(headingIn(heading));
     expect(html).not.toContain('Loading…');
     // the section's own stylesheet and the exact build the page names

@@ -73,9 +73,23 @@ describe('the parts manifest', () => {
       const database = new URL(service.environment.DATABASE_URL);
       expect(services[database.hostname].image).toMatch(/^postgres:/);
       expect(service.environment.TRUST_PROXY).toBe(proxyAddress);
-      expect(service.environment.SERVE_SITE).toBe('false');
+      // they render the pages nginx sends them
+      expect(service.environment.SERVE_SITE).toBeUndefined();
       // nginx spreads /api over every replica
       expect(shellService.environment.API_SERVERS).toContain(`server ${name}:${service.environment.PORT};`);
+    }
+  });
+
+  it("lets the replicas fetch each section from its service, where the browser has remotes.json's URL", () => {
+    const { services } = readCompose();
+    const config = readJson('deploy/remotes.compose.json');
+    const expected = Object.fromEntries(
+      remotes.map((remote) => [new URL(config[remote.name]).origin, `http://${remote.folder}`]),
+    );
+    for (const name of ['api-1', 'api-2']) {
+      const pairs = services[name].environment.SECTION_ORIGINS_FOR_SERVER.split(/[\s,]+/).filter(Boolean);
+      expect(Object.fromEntries(pairs.map((pair) => pair.split('=')))).toEqual(expected);
+      for (const remote of remotes) expect(Object.keys(services[name].depends_on)).toContain(remote.folder);
     }
   });
 

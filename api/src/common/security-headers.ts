@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
-import { shell } from '@portfolio/parts';
 import type { AppConfig } from '../config/app-config.js';
 import { remoteOriginsReader } from '../site/remote-origins.js';
 
@@ -20,9 +18,8 @@ export function useSecurityHeaders(
   /** the origins this request's sections come from (live, or the owner's preview); else remotes.json's */
   sectionOrigins?: (req: IncomingMessage) => Promise<string[]>,
 ): void {
-  const servedRemoteOrigins = remoteOriginsReader(
-    config.siteDir ? path.join(config.siteDir, shell.folder, 'dist', 'remotes.json') : null,
-  );
+  // the file the live sections start from: the served remotes.json, or REMOTES_JSON behind a proxy
+  const servedRemoteOrigins = remoteOriginsReader(config.remotesJson);
   // Worked out once per response, not once for each of the five directives using it.
   app.use((req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
     const origins = sectionOrigins ? sectionOrigins(req) : Promise.resolve(servedRemoteOrigins());

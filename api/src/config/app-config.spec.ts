@@ -51,6 +51,34 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.com');
   });
 
+  it("reads SECTION_ORIGINS_FOR_SERVER as the server's own origin for each browser origin of sections", () => {
+    expect(loadConfig({}).sectionOriginsForServer).toEqual({});
+    expect(
+      loadConfig({
+        SECTION_ORIGINS_FOR_SERVER:
+          'http://localhost:3001=http://mf-home, https://about.example.com/=http://10.0.0.5:8081\n',
+      }).sectionOriginsForServer,
+    ).toEqual({ 'http://localhost:3001': 'http://mf-home', 'https://about.example.com': 'http://10.0.0.5:8081' });
+  });
+
+  it('refuses a SECTION_ORIGINS_FOR_SERVER that is not browserOrigin=serverOrigin pairs', () => {
+    for (const bad of [
+      'http://localhost:3001',
+      'http://localhost:3001=',
+      '=http://mf-home',
+      'http://localhost:3001=http://mf-home=http://x',
+      'localhost:3001=mf-home',
+      'http://localhost:3001/mf/home/=http://mf-home',
+      'http://localhost:3001=http://mf-home/home',
+      'http://localhost:3001=ftp://mf-home',
+      'http://localhost:3001=http://a, http://localhost:3001/=http://b',
+    ]) {
+      expect(() => loadConfig({ SECTION_ORIGINS_FOR_SERVER: bad })).toThrow(
+        /^Configuration: SECTION_ORIGINS_FOR_SERVER/,
+      );
+    }
+  });
+
   it('refuses settings it cannot honour, at start-up', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);

@@ -35,6 +35,11 @@ export interface AppConfig {
   siteUrl: string | null;
   /** How often a section's URL is looked at for a new build (server rendering). */
   sectionRefreshMs: number;
+  /**
+   * A browser origin of sections (as remotes.json names them) and the origin this server reaches the same
+   * files at instead (SECTION_ORIGINS_FOR_SERVER): behind a proxy, the browser's address may not be the server's.
+   */
+  sectionOriginsForServer: Readonly<Record<string, string>>;
   recaptcha: {
     siteKey: string;
     secret: string;
@@ -96,12 +101,35 @@ function originList(name: string, value: string | undefined): string[] {
     });
 }
 
-function siteOrigin(value: string | undefined): string | null {
-  if (!value) return null;
-  const url = new URL(httpUrl('SITE_URL', value));
-  if (url.pathname !== '/' || url.search || url.hash)
-    fail(`SITE_URL must be an origin like https://example.com, not "${value}"`);
+/** An http(s) origin, nothing after it but a slash. */
+function bareOrigin(name: string, value: string, example: string): string {
+  const url = new URL(httpUrl(name, value));
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+    fail(`${name} must be an origin like ${example}, not "${value}"`);
   return url.origin;
+}
+
+function siteOrigin(value: string | undefined): string | null {
+  return value ? bareOrigin('SITE_URL', value, 'https://example.com') : null;
+}
+
+/**
+ * SECTION_ORIGINS_FOR_SERVER: `browserOrigin=serverOrigin` pairs, separated by commas or spaces. remotes.json
+ * keeps the browser's URLs (a page names them for hydration); the server fetches the same paths from the
+ * other origin (in docker-compose.yml, http://localhost:3001 is http://mf-home inside the network).
+ */
+function sectionOriginsForServer(value: string | undefined): Record<string, string> {
+  const name = 'SECTION_ORIGINS_FOR_SERVER';
+  const pairs: Record<string, string> = {};
+  for (const entry of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const [browser = '', server = '', ...rest] = entry.split('=');
+    if (!browser || !server || rest.length > 0)
+      fail(`${name} must be browserOrigin=serverOrigin pairs (http://localhost:3001=http://mf-home), not "${entry}"`);
+    const browserOrigin = bareOrigin(name, browser, 'http://localhost:3001');
+    if (Object.hasOwn(pairs, browserOrigin)) fail(`${name} names ${browserOrigin} twice`);
+    pairs[browserOrigin] = bareOrigin(name, server, 'http://mf-home');
+  }
+  return pairs;
 }
 
 function emailAddress(name: string, value: string): string {
@@ -186,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : path.join(path.resolve(env.SITE_DIR ?? repoRoot), 'shell', 'dist', 'remotes.json'),
     siteUrl: siteOrigin(env.SITE_URL),
     sectionRefreshMs: wholeNumber('SECTION_REFRESH_MS', env.SECTION_REFRESH_MS, 2000, 10, 3_600_000),
+    sectionOriginsForServer: sectionOriginsForServer(env.SECTION_ORIGINS_FOR_SERVER),
     recaptcha: {
       siteKey: env.RECAPTCHA_SITE_KEY || googleTestKeys.siteKey,
       secret,

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { remoteByName, serverManifestPath } from '@portfolio/parts';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { checkManifest, sectionBuildFrom } from '../site/section-builds.js';
-import { resolveSectionUrl } from '../site/section-url.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { resolveSectionUrl, serverFetchUrl } from '../site/section-url.js';
 import { RouteIdsProbe } from './route-ids-probe.js';
 
 /** How long one URL may take to answer a check. */
@@ -36,7 +37,10 @@ export class SectionHealthChecks {
   private readonly knownRouteIds = new Map<string, string[]>();
   private readonly live = new Map<string, { at: number; health: Promise<SectionHealth> }>();
 
-  constructor(private readonly probe: RouteIdsProbe) {}
+  constructor(
+    private readonly probe: RouteIdsProbe,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** A fresh check of one URL (site-relative URLs are fetched from `selfOrigin`). */
   async check(name: RemoteName, url: string, selfOrigin: string): Promise<SectionHealth> {
@@ -120,8 +124,9 @@ export class SectionHealthChecks {
   /** The entry and the server manifest beside it, fetched as the render worker will fetch them. */
   private async reach(name: RemoteName, url: string, selfOrigin: string): Promise<Reached> {
     const reached: Reached = { name, url, entryAnswers: false, build: null, builtAt: null, problems: [] };
+    const fetchUrl = (ref: string) => serverFetchUrl(ref, selfOrigin, this.config.sectionOriginsForServer);
     try {
-      const response = await fetch(new URL(url, selfOrigin), { signal: AbortSignal.timeout(fetchTimeoutMs) });
+      const response = await fetch(fetchUrl(url), { signal: AbortSignal.timeout(fetchTimeoutMs) });
       await response.body?.cancel();
       reached.entryAnswers = response.ok;
       if (!response.ok) reached.problems.push(`Its entry answered ${response.status}.`);
@@ -130,7 +135,7 @@ export class SectionHealthChecks {
     }
     const manifestRef = resolveSectionUrl(serverManifestPath, url);
     try {
-      const manifestUrl = new URL(manifestRef, selfOrigin).href;
+      const manifestUrl = fetchUrl(manifestRef);
       const response = await fetch(manifestUrl, { signal: AbortSignal.timeout(fetchTimeoutMs) });
       if (!response.ok) {
         await response.body?.cancel();

@@ -68,6 +68,23 @@ describe("finding each section's build from its URL", () => {
     ]);
   });
 
+  it("fetches a browser origin's URLs from the origin the server reaches it at, and gives pages the browser's", async () => {
+    // nothing listens on port 9: only the mapped origin can answer
+    const browserOrigin = 'http://127.0.0.1:9';
+    const builds = new SectionBuilds({ refreshMs: 1000, originsForServer: { [browserOrigin]: host.origin } });
+    const [home] = await builds.current(
+      config((name) => `${browserOrigin}/${name}/mf-manifest.json`),
+      host.origin,
+    );
+    expect(home).toEqual({
+      name: 'home',
+      version: 'h1',
+      browserEntry: `${browserOrigin}/home/remoteEntry.h1.js`,
+      serverEntry: `${host.origin}/home/server/remoteEntry.h1.js`,
+      styles: [`${browserOrigin}/home/routes.h1.css`],
+    });
+  });
+
   it('answers from what it knows and looks again in the background once that is older than refreshMs', async () => {
     let now = 0;
     const builds = new SectionBuilds({ refreshMs: 1000, now: () => now });

@@ -1,7 +1,7 @@
 import { serverManifestPath } from '@portfolio/parts';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import type { SectionBuild, SectionState } from '@portfolio/contracts/page-render';
-import { resolveSectionUrl } from './section-url.js';
+import { resolveSectionUrl, serverFetchUrl, type SectionOriginsForServer } from './section-url.js';
 
 /** A section's server/manifest.json, as its build writes it (paths relative to the manifest). */
 export interface ServerManifest {
@@ -41,6 +41,8 @@ export interface SectionBuildsOptions {
   refreshMs: number;
   /** how long one look-up may take */
   timeoutMs?: number;
+  /** browser origins the server reaches at other origins (SECTION_ORIGINS_FOR_SERVER) */
+  originsForServer?: SectionOriginsForServer;
   now?: () => number;
 }
 
@@ -54,14 +56,17 @@ export class SectionBuilds {
 
   constructor(private readonly options: SectionBuildsOptions) {}
 
-  /** Every section's build for this remotes.json; root-relative URLs are fetched from `selfOrigin`. */
+  /**
+   * Every section's build for this remotes.json; root-relative URLs are fetched from `selfOrigin`, and
+   * URLs on a browser origin of `originsForServer` from its server-side origin (the pages keep the former).
+   */
   async current(config: RemotesConfig, selfOrigin: string): Promise<SectionState[]> {
     return Promise.all(remoteNames.map((name) => this.section(name, config[name], selfOrigin)));
   }
 
   private async section(name: RemoteName, url: string, selfOrigin: string): Promise<SectionState> {
     const manifestRef = resolveSectionUrl(serverManifestPath, url);
-    const manifestUrl = new URL(manifestRef, selfOrigin).href;
+    const manifestUrl = serverFetchUrl(manifestRef, selfOrigin, this.options.originsForServer ?? {});
     const key = `${name} ${manifestUrl} ${manifestRef}`;
     const now = (this.options.now ?? Date.now)();
     let known = this.known.get(key);

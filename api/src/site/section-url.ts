@@ -8,3 +8,17 @@ export function resolveSectionUrl(ref: string, base: string): string {
   const resolved = new URL(ref, new URL(base, relativeBase));
   return resolved.origin === relativeBase ? `${resolved.pathname}${resolved.search}` : resolved.href;
 }
+
+/** A browser origin of sections, and the origin the server reaches the same files at (SECTION_ORIGINS_FOR_SERVER). */
+export type SectionOriginsForServer = Readonly<Record<string, string>>;
+
+/**
+ * Where the server fetches a section's URL: a root-relative one from the server itself (`selfOrigin`), one on
+ * a browser origin that `originsForServer` maps from the server's own way to that host, the rest as given.
+ */
+export function serverFetchUrl(ref: string, selfOrigin: string, originsForServer: SectionOriginsForServer): string {
+  const url = new URL(ref, selfOrigin);
+  const serverOrigin = Object.hasOwn(originsForServer, url.origin) ? originsForServer[url.origin] : undefined;
+  // joined as text: a path starting with // must stay a path on serverOrigin
+  return serverOrigin ? new URL(`${serverOrigin}${url.pathname}${url.search}`).href : url.href;
+}

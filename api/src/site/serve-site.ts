@@ -61,6 +61,7 @@ export function serveSite(
     siteDir: config.siteDir,
     siteUrl: config.siteUrl,
     sectionRefreshMs: config.sectionRefreshMs,
+    sectionOriginsForServer: config.sectionOriginsForServer,
     liveRemotes: () => siteRemotes.live(),
   });
   app.getHttpServer().on('close', () => void pages.close());

@@ -10,6 +10,7 @@ import { PageCache } from './page-cache.js';
 import { remotesConfigReader } from './remotes-config-file.js';
 import { RenderWorkers } from './render-workers.js';
 import { SectionBuilds } from './section-builds.js';
+import type { SectionOriginsForServer } from './section-url.js';
 
 /** A response ready to send: the body as sent, and gzipped for clients that take it. */
 export interface SitePage {
@@ -39,6 +40,8 @@ export interface SitePagesOptions {
   siteUrl: string | null;
   /** how often a section's URL is looked at for a new build */
   sectionRefreshMs: number;
+  /** browser origins of sections the server reaches at other origins (SECTION_ORIGINS_FOR_SERVER) */
+  sectionOriginsForServer?: SectionOriginsForServer;
   /** the worker's script (tests give their own) */
   workerScript?: URL;
   /** where each section is live (the owner's area: remotes.json or the database); else remotes.json */
@@ -112,7 +115,10 @@ export class SitePages {
     this.shellDist = path.join(options.siteDir, shell.folder, 'dist');
     const readRemotesJson = remotesConfigReader(path.join(this.shellDist, 'remotes.json'));
     this.liveRemotes = options.liveRemotes ?? (() => Promise.resolve(readRemotesJson()));
-    this.builds = new SectionBuilds({ refreshMs: options.sectionRefreshMs });
+    this.builds = new SectionBuilds({
+      refreshMs: options.sectionRefreshMs,
+      originsForServer: options.sectionOriginsForServer,
+    });
     this.workers = new RenderWorkers({
       script: options.workerScript ?? new URL('./render-worker.js', import.meta.url),
       renderModule: this.renderModule,

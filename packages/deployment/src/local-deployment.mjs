@@ -31,16 +31,20 @@ export function missingTools() {
 
 /**
  * Where each part listens: the shell on basePort, the sections after it in the manifest's order,
- * then the API replicas, then PostgreSQL.
+ * then the API replicas, then PostgreSQL, then the sections again for the replicas: compose publishes
+ * a section on a port of the host for the browser (localhost:3001) and the replicas reach it inside
+ * the network (mf-home:80), so here too the two sides use different addresses.
  * @param {number} basePort
  * @param {number} replicaCount
  */
 export function deploymentPorts(basePort, replicaCount) {
+  const postgres = basePort + 1 + remotes.length + replicaCount;
   return {
     shell: basePort,
     sections: Object.fromEntries(remotes.map((remote, index) => [remote.name, basePort + 1 + index])),
     replicas: Array.from({ length: replicaCount }, (_value, index) => basePort + 1 + remotes.length + index),
-    postgres: basePort + 1 + remotes.length + replicaCount,
+    postgres,
+    sectionsForServer: Object.fromEntries(remotes.map((remote, index) => [remote.name, postgres + 1 + index])),
   };
 }
 
@@ -134,7 +138,9 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
+  # the port each request came in on: the test tells the browser's requests from the replicas' by it
+  log_format port '$server_port $request_method $request_uri $status';
+  access_log ${folder}/access.log port;
   sendfile on;
   keepalive_timeout 65;
   client_body_temp_path ${folder}/temp/body;
@@ -149,8 +155,9 @@ http {
 
 /**
  * The multi-origin deployment of docker-compose.yml, on 127.0.0.1: nginx serving the shell and each
- * section from its own port with the deploy/ templates, API replicas behind the shell's /api on a
- * throwaway PostgreSQL. Needs the production build (`npm run build`). stop() removes everything.
+ * section from its own port with the deploy/ templates, API replicas behind the shell's pages, /api and
+ * /remotes.json on a throwaway PostgreSQL, rendering every page. Needs the production build
+ * (`npm run build`). stop() removes everything.
  * @param {{ basePort: number, replicaCount?: number, apiEnv?: Record<string, string> }} options
  *   apiEnv: what the replicas need besides storage and proxy (SMTP_URL, RECAPTCHA_..., RATE_LIMIT_...)
  */
@@ -175,14 +182,25 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
     cleanups.push(() => cluster.stop());
     const databaseUrl = cluster.createDatabase('portfolio');
 
+    // as compose: remotes.json has the browser's URLs (localhost and the published port), the replicas another way in
+    const sectionUrls = Object.fromEntries(
+      Object.entries(ports.sections).map(([name, port]) => [name, `http://localhost:${port}`]),
+    );
+    const sectionUrlsForServer = Object.fromEntries(
+      Object.entries(ports.sectionsForServer).map(([name, port]) => [name, `http://127.0.0.1:${port}`]),
+    );
+    const sectionOriginsForServer = remotes
+      .map((remote) => `${sectionUrls[remote.name]}=${sectionUrlsForServer[remote.name]}`)
+      .join(',');
+
     const replicas = ports.replicas.map((port, index) =>
       apiReplica({
         name: `api-${index + 1}`,
         port,
         logFile: path.join(folder, `api-${index + 1}.log`),
         env: {
-          SERVE_SITE: 'false',
           DATABASE_URL: databaseUrl,
+          SECTION_ORIGINS_FOR_SERVER: sectionOriginsForServer,
           // the shell's remotes.json below, as compose gives it: the replicas answer /remotes.json from it and the database
           REMOTES_JSON: path.join(folder, 'shell', 'remotes.json'),
           // nginx reaches the replicas from 127.0.0.1; visitors in these tests come from other loopback addresses
@@ -203,9 +221,6 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
     for (const entry of readdirSync(shellDist)) {
       if (entry !== 'remotes.json') symlinkSync(path.join(shellDist, entry), path.join(shellRoot, entry));
     }
-    const sectionUrls = Object.fromEntries(
-      Object.entries(ports.sections).map(([name, port]) => [name, `http://127.0.0.1:${port}`]),
-    );
     const remotesConfig = Object.fromEntries(
       Object.entries(sectionUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`]),
     );
@@ -222,13 +237,18 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
       }),
     );
     for (const remote of remotes) {
-      writeFileSync(
-        path.join(folder, `conf.d/${remote.name}.conf`),
-        renderTemplate(path.join(repoRoot, 'deploy/nginx-static.conf.template'), {
-          LISTEN: `127.0.0.1:${ports.sections[remote.name]}`,
-          SITE_ROOT: path.join(repoRoot, remote.folder, 'dist'),
-        }),
-      );
+      for (const [side, port] of [
+        ['browser', ports.sections[remote.name]],
+        ['server', ports.sectionsForServer[remote.name]],
+      ]) {
+        writeFileSync(
+          path.join(folder, `conf.d/${remote.name}-${side}.conf`),
+          renderTemplate(path.join(repoRoot, 'deploy/nginx-static.conf.template'), {
+            LISTEN: `127.0.0.1:${port}`,
+            SITE_ROOT: path.join(repoRoot, remote.folder, 'dist'),
+          }),
+        );
+      }
     }
     writeFileSync(path.join(folder, 'nginx.conf'), nginxMainConfig(folder));
     const nginx = spawn(
@@ -242,12 +262,18 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
     cleanups.push(() => nginx.kill('SIGKILL'));
     const nginxDied = () =>
       nginx.exitCode !== null ? `nginx exited: ${readFileSync(path.join(folder, 'nginx-error.log'), 'utf8')}` : null;
-    for (const port of [ports.shell, ...Object.values(ports.sections)]) await waitForPort(port, 10_000, nginxDied);
+    for (const port of [ports.shell, ...Object.values(ports.sections), ...Object.values(ports.sectionsForServer)]) {
+      await waitForPort(port, 10_000, nginxDied);
+    }
 
     return {
       /** The site's origin: what a visitor opens. */
       url: `http://127.0.0.1:${ports.shell}`,
+      /** Each section's origin as the browser (and remotes.json) has it, and as the replicas reach it. */
       sectionUrls,
+      sectionUrlsForServer,
+      /** nginx's log of every request: the port it came in on, method, path and query, status. */
+      accessLog: path.join(folder, 'access.log'),
       replicas,
       databaseUrl,
       nginxPid: nginx.pid,

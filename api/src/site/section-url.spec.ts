@@ -1,0 +1,41 @@
+import { resolveSectionUrl, serverFetchUrl } from './section-url.js';
+
+describe("where the server fetches a section's URL", () => {
+  const self = 'http://127.0.0.1:8080';
+  const origins = { 'http://localhost:3001': 'http://mf-home', 'https://cdn.example.com': 'http://10.0.0.5:8081' };
+
+  it('fetches root-relative URLs from itself and other origins as given', () => {
+    expect(serverFetchUrl('/mf/home/server/manifest.json', self, origins)).toBe(
+      'http://127.0.0.1:8080/mf/home/server/manifest.json',
+    );
+    expect(serverFetchUrl('https://about.example.com/server/manifest.json', self, origins)).toBe(
+      'https://about.example.com/server/manifest.json',
+    );
+  });
+
+  it("swaps a mapped browser origin for the server's, keeping path and query", () => {
+    expect(serverFetchUrl('http://localhost:3001/server/manifest.json', self, origins)).toBe(
+      'http://mf-home/server/manifest.json',
+    );
+    expect(serverFetchUrl('https://cdn.example.com/v2/remoteEntry.js?b=1', self, origins)).toBe(
+      'http://10.0.0.5:8081/v2/remoteEntry.js?b=1',
+    );
+    // the origin must match exactly: another port is another host
+    expect(serverFetchUrl('http://localhost:3002/server/manifest.json', self, origins)).toBe(
+      'http://localhost:3002/server/manifest.json',
+    );
+  });
+
+  it('keeps a path that starts with // on the mapped origin', () => {
+    expect(serverFetchUrl('http://localhost:3001//evil.example/x.js', self, origins)).toBe(
+      'http://mf-home//evil.example/x.js',
+    );
+  });
+
+  it('resolves a section file against its URL, keeping root-relative URLs root-relative', () => {
+    expect(resolveSectionUrl('server/manifest.json', '/mf/home/remoteEntry.js')).toBe('/mf/home/server/manifest.json');
+    expect(resolveSectionUrl('server/manifest.json', 'http://localhost:3001/mf-manifest.json')).toBe(
+      'http://localhost:3001/server/manifest.json',
+    );
+  });
+});
