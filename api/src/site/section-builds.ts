@@ -96,10 +96,21 @@ export class SectionBuilds {
       known.state = sectionBuildFrom(name, checkManifest(await response.json()), manifestRef, manifestUrl);
       known.etag = response.headers.get('ETag');
     } catch (error) {
-      known.state = { name, url, error: error instanceof Error ? error.message : String(error) };
+      const message = reasonOf(error);
+      // said once per new reason: a section that cannot be read makes its pages 503 (fetch refuses some
+      // ports outright, e.g. PORT=4190, with only "bad port" as the reason)
+      if (!('error' in known.state) || known.state.error !== message)
+        console.warn(`Section ${name}: ${manifestUrl} could not be read (${message}); its pages show "unavailable"`);
+      known.state = { name, url, error: message };
       known.etag = null;
     }
   }
+}
+
+/** An error's message with its cause's (fetch says only "fetch failed"; the cause says why). */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
 
 /** The build a server manifest describes, its files resolved as the manifest's URL (`manifestRef`) has them. */
