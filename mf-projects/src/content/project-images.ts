@@ -1,14 +1,17 @@
-import blogRest from './images/blog-rest.svg';
-import defaultCard from './images/default-card.svg';
-import grandmaster from './images/grandmaster.svg';
-import homeNetwork from './images/home-network.svg';
-import htmlPortfolio from './images/html-portfolio.svg';
+import blogRest from './images/blog-rest.svg?raster';
+import defaultCard from './images/default-card.svg?raster';
+import grandmaster from './images/grandmaster.svg?raster';
+import homeNetwork from './images/home-network.svg?raster';
+import htmlPortfolio from './images/html-portfolio.svg?raster';
 import networkDiagram from './images/network-diagram.svg';
-import serverRack from './images/server-rack.svg';
-import todoTeams from './images/todo-teams.svg';
+import serverRack from './images/server-rack.svg?raster';
+import todoTeams from './images/todo-teams.svg?raster';
 import type { MarkdownImage } from '@portfolio/ui/markdown';
 
-/** Pictures the project data names by file: card thumbnails and images inside the markdown. */
+/**
+ * Pictures the project data names by file: card thumbnails (drawn as WebP by the raster loader: a page of
+ * cards would otherwise build one SVG document per card on the main thread) and images inside the markdown.
+ */
 const imagesByName: Readonly<Record<string, string>> = {
   'blog-rest.svg': blogRest,
   'grandmaster.svg': grandmaster,
