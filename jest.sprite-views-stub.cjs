@@ -1,5 +1,11 @@
-// A sprite's views in tests (`?raster&views`): every view id names a picture, as the raster loader's map does.
+// A sprite of icons in tests (`?raster&views`): one picture, every view id a 24 px square of it, as the
+// raster loader's module describes a sprite.
 module.exports = {
   __esModule: true,
-  default: new Proxy({}, { get: (_, id) => (typeof id === 'string' ? `test-file-stub-${id}` : undefined) }),
+  default: {
+    url: 'test-file-stub',
+    width: 240,
+    height: 24,
+    views: new Proxy({}, { get: (_, id) => (typeof id === 'string' ? [0, 0, 24, 24] : undefined) }),
+  },
 };

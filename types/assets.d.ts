@@ -35,8 +35,13 @@ declare module '*?raster' {
   const url: string;
   export default url;
 }
-/** A sprite's `<view>`s, each as a WebP: view id -> URL (packages/webpack-config/loaders/raster-loader.cjs). */
+/** A sprite of icons as one WebP and where each `<view>` lies in it, in CSS px (packages/webpack-config/loaders/raster-loader.cjs). */
 declare module '*?raster&views' {
-  const urls: Readonly<Record<string, string>>;
-  export default urls;
+  const sprite: {
+    url: string;
+    width: number;
+    height: number;
+    views: Readonly<Record<string, readonly [x: number, y: number, width: number, height: number]>>;
+  };
+  export default sprite;
 }

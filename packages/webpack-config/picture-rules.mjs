@@ -5,7 +5,7 @@ const require = createRequire(import.meta.url);
 /**
  * Pictures a part imports: their URL, the file under assets/ with its content hash. `?social-card`
  * asks for a link-preview PNG made from the picture; `?raster`, for an SVG drawn as a WebP
- * (`?raster&views`: a sprite's views, each a WebP of its own). The server build (`emit: false`) names the same
+ * (`?raster&views`: a sprite of icons as one WebP, with where each view lies in it). The server build (`emit: false`) names the same
  * files as the browser build, which ships them.
  */
 export function pictureRules({ emit }) {

@@ -1,6 +1,22 @@
+import type { CSSProperties } from 'react';
 import type { Door } from '../doors';
-import { doorImageUrl } from '../content/door-images';
+import { doorPicture } from '../content/door-images';
 import styles from './door-group.module.css';
+
+/** The label's icon, 20 px: a picture of its own, or its part of a sprite's one picture (one request for all). */
+function MatIcon({ name }: { name: string }) {
+  const size = 20;
+  const picture = doorPicture(name);
+  if ('url' in picture) return <img src={picture.url} alt="" width={size} height={size} />;
+  const [x, y, width] = picture.view;
+  const scale = size / width;
+  const style: CSSProperties = {
+    backgroundImage: `url("${picture.sprite.url}")`,
+    backgroundSize: `${picture.sprite.width * scale}px ${picture.sprite.height * scale}px`,
+    backgroundPosition: `${-x * scale}px ${-y * scale}px`,
+  };
+  return <span className={styles.matIcon} style={style} aria-hidden="true" />;
+}
 
 interface DoorMatProps {
   doors: readonly Door[];
@@ -21,7 +37,7 @@ export function DoorMat({ doors, shownId, label, onChoose }: DoorMatProps) {
           aria-pressed={door.id === shownId}
           onClick={() => onChoose(door)}
         >
-          <img src={doorImageUrl(door.matData.matImage)} alt="" width={20} height={20} />
+          <MatIcon name={door.matData.matImage} />
           <span>{door.name}</span>
         </button>
       ))}

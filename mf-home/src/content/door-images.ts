@@ -8,7 +8,7 @@ import makerClosed from './door-art/maker-closed.svg?raster';
 import makerOpen from './door-art/maker-open.svg?raster';
 import managerClosed from './door-art/manager-closed.svg?raster';
 import managerOpen from './door-art/manager-open.svg?raster';
-import matLabelViews from './door-art/mat-labels.svg?raster&views';
+import matLabels from './door-art/mat-labels.svg?raster&views';
 import mechanicClosed from './door-art/mechanic-closed.svg?raster';
 import mechanicOpen from './door-art/mechanic-open.svg?raster';
 import musicianClosed from './door-art/musician-closed.svg?raster';
@@ -44,15 +44,34 @@ const imagesByName: Readonly<Record<string, string>> = {
   'website-builder-open.svg': websiteBuilderOpen,
 };
 
-/** Sprites the door data names by file, each "file.svg#view" one picture cut out of it. */
-const spritesByName: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'mat-labels.svg': matLabelViews,
+/** A sprite of icons: one picture, and where each view lies in it (CSS px). */
+export type Sprite = typeof matLabels;
+
+/** Sprites the door data names by file: "file.svg#view" is one icon of it. */
+const spritesByName: Readonly<Record<string, Sprite>> = {
+  'mat-labels.svg': matLabels,
 };
 
-/** A door picture's URL; "file.svg#view" names one view of a sprite. */
-export function doorImageUrl(name: string): string {
+/** A door picture the data names: a picture of its own, or one view of a sprite ("file.svg#view"). */
+export type DoorPicture =
+  { url: string } | { sprite: Sprite; view: readonly [x: number, y: number, width: number, height: number] };
+
+export function doorPicture(name: string): DoorPicture {
   const [file = '', view] = name.split('#');
-  const url = view === undefined ? imagesByName[file] : spritesByName[file]?.[view];
-  if (!url) throw new Error(`No door art named ${name}`);
-  return url;
+  if (view === undefined) {
+    const url = imagesByName[file];
+    if (url) return { url };
+  } else {
+    const sprite = spritesByName[file];
+    const box = sprite?.views[view];
+    if (sprite && box) return { sprite, view: box };
+  }
+  throw new Error(`No door art named ${name}`);
+}
+
+/** The URL of a door picture of its own (a door's closed and open pictures). */
+export function doorImageUrl(name: string): string {
+  const picture = doorPicture(name);
+  if (!('url' in picture)) throw new Error(`${name} is a sprite's view, not a picture of its own`);
+  return picture.url;
 }

@@ -27,7 +27,8 @@ export class StartupPreloadPlugin {
 export function startupScripts(compilation) {
   const { chunkGraph } = compilation;
   const entryChunks = new Set();
-  for (const entrypoint of compilation.entrypoints.values()) for (const chunk of entrypoint.chunks) entryChunks.add(chunk);
+  for (const entrypoint of compilation.entrypoints.values())
+    for (const chunk of entrypoint.chunks) entryChunks.add(chunk);
   const found = new Set();
   const seenGroups = new Set();
   const followBlocks = (module, all) => {

@@ -35,42 +35,43 @@ describe('?raster', () => {
   });
 });
 
+/** The module the loader wrote for a sprite, its `__webpack_public_path__` as webpack would fill it in. */
+const spriteOf = (output) =>
+  new Function('__webpack_public_path__', `return ${output.replace(/^export default /, '')}`)('https://cdn.test/');
+
 describe('?raster&views', () => {
-  it('cuts each view of a sprite out as a WebP of its own and maps its id to the URL', async () => {
-    const sprite = path.join(doorArt, 'mat-labels.svg');
-    const { output, emitted } = await load(sprite, '?raster&views');
-    const ids = [...readFileSync(sprite, 'utf8').matchAll(/<view id="([^"]+)"/g)].map((match) => match[1]);
+  it('draws a sprite of icons as one WebP, and says where each view lies in it (CSS px)', async () => {
+    const file = path.join(doorArt, 'mat-labels.svg');
+    const { output, emitted } = await load(file, '?raster&views');
+    const sprite = spriteOf(output);
+    const ids = [...readFileSync(file, 'utf8').matchAll(/<view id="([^"]+)"/g)].map((match) => match[1]);
     expect(ids.length).toBeGreaterThan(1);
-    expect(emitted.size).toBe(ids.length);
-    for (const id of ids) {
-      const [file] = [...emitted.keys()].filter((name) => name.startsWith(`assets/mat-labels-${id}.`));
-      expect(file).toMatch(/^assets\/mat-labels-[a-z-]+\.[0-9a-f]{10}\.webp$/);
-      expect(output).toContain(`${JSON.stringify(id)}: __webpack_public_path__ + ${JSON.stringify(file)}`);
-      expect(await sharp(emitted.get(file)).metadata()).toMatchObject({ format: 'webp', width: 48, height: 48 });
+    expect(Object.keys(sprite.views).sort()).toEqual([...ids].sort());
+    expect([...emitted.keys()]).toEqual([sprite.url.replace('https://cdn.test/', '')]);
+    expect(sprite.url).toMatch(/^https:\/\/cdn\.test\/assets\/mat-labels\.[0-9a-f]{10}\.webp$/);
+    const picture = await sharp([...emitted.values()][0]).metadata();
+    expect(picture).toMatchObject({ format: 'webp', width: sprite.width * 2, height: sprite.height * 2 });
+    for (const [x, y, width, height] of Object.values(sprite.views)) {
+      expect(x + width).toBeLessThanOrEqual(sprite.width);
+      expect(y + height).toBeLessThanOrEqual(sprite.height);
     }
   });
 
-  it('gives each view its own part of the sprite, and the server build the same URLs with no files', async () => {
-    const sprite = drawing(
-      'viewBox="0 0 20 10" width="20" height="10"><view id="left" viewBox="0 0 10 10"/><view id="right" viewBox="10 0 10 10"/>' +
-        '<rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/>',
+  it("puts views in CSS px whatever the drawing's units, and emits nothing for the server build", async () => {
+    const svg = drawing(
+      'viewBox="0 0 200 100" width="20" height="10"><view id="left" viewBox="0 0 100 100"/><view id="right" viewBox="100 0 100 100"/>' +
+        '<rect width="100" height="100" fill="#ff0000"/><rect x="100" width="100" height="100" fill="#0000ff"/>',
     );
-    const browser = await load('/sprites/two.svg', '?raster&views', { emit: true }, sprite);
-    const colour = async (id) => {
-      const [file] = [...browser.emitted.keys()].filter((name) => name.startsWith(`assets/two-${id}.`));
-      const { data } = await sharp(browser.emitted.get(file)).raw().toBuffer({ resolveWithObject: true });
-      return [...data.subarray(0, 3)];
-    };
-    expect(await colour('left')).toEqual([255, 0, 0]);
-    expect(await colour('right')).toEqual([0, 0, 255]);
-    const server = await load('/sprites/two.svg', '?raster&views', { emit: false }, sprite);
-    expect(server.emitted.size).toBe(0);
-    expect(server.output).toBe(browser.output);
+    const { output, emitted } = await load('/sprites/two.svg', '?raster&views', { emit: false }, svg);
+    const sprite = spriteOf(output);
+    expect(emitted.size).toBe(0);
+    expect([sprite.width, sprite.height]).toEqual([20, 10]);
+    expect(sprite.views).toEqual({ left: [0, 0, 10, 10], right: [10, 0, 10, 10] });
   });
 
   it('refuses a sprite without views', async () => {
     const plain = drawing('viewBox="0 0 10 10" width="10" height="10"><rect width="10" height="10"/>');
-    await expect(load('/sprites/plain.svg', '?raster&views', { emit: true }, plain)).rejects.toThrow(
+    await expect(load('/sprites/plain.svg', '?raster&views', {}, plain)).rejects.toThrow(
       'has no <view id viewBox> to cut out',
     );
   });
