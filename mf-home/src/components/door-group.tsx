@@ -52,7 +52,15 @@ export function DoorGroup({
           {/* keyed by door: a swap puts new text in place rather than moving old text (no layout shift) */}
           <span key={door.id} className="visually-hidden">{`${door.name} door`}</span>
           <img className={styles.closedImage} src={doorImageUrl(door.closedImage)} alt="" width={160} height={240} />
-          <img className={styles.openedImage} src={doorImageUrl(door.openedImage)} alt="" width={160} height={240} />
+          {/* shown only on hover: lazy, so it neither gets a preload nor competes with the closed doors */}
+          <img
+            className={styles.openedImage}
+            src={doorImageUrl(door.openedImage)}
+            alt=""
+            width={160}
+            height={240}
+            loading="lazy"
+          />
         </Link>
         <div
           id={tooltipId}
