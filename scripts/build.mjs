@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build`: every part, libraries first, front ends two at a time, then the API.
+// `npm run build`: every part, libraries first, then the front ends and the API two at a time.
 // `--if-stale` (used by `npm start`) builds only the parts whose output is older than their sources;
 // `--api-only` (used by `npm run owner:password`) leaves the front ends out.
 import { spawn } from 'node:child_process';
@@ -43,6 +43,7 @@ function run(part) {
   });
 }
 
+/** Two builds at a time (one per core), in the order given: the long ones first, the short ones fill the end. */
 async function inPairs(parts) {
   const queue = [...parts];
   const worker = async () => {
@@ -55,8 +56,8 @@ const started = Date.now();
 const wanted = (parts) => (onlyStale ? parts.filter(isStale) : parts);
 try {
   for (const part of wanted(libraries)) await run(part);
-  if (!apiOnly) await inPairs(wanted(frontEnds));
-  for (const part of wanted([api])) await run(part);
+  // the API needs only the libraries: it fills whichever core the front ends leave idle
+  await inPairs(wanted(apiOnly ? [api] : [...frontEnds, api]));
   console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(error.message);
