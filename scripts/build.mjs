@@ -26,7 +26,8 @@ function newestMtime(target) {
 function isStale(part) {
   const output = path.join(repoRoot, part, 'dist');
   if (!existsSync(output)) return true;
-  const built = statSync(output).mtimeMs;
+  // the newest file written: a rebuild into an existing dist/ leaves the folder's own time as it was
+  const built = newestMtime(output);
   return sourcesOf(part).some((source) => newestMtime(source) > built);
 }
 
