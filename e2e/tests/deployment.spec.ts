@@ -20,7 +20,8 @@ import { headingIn, serverFrame, serverPages } from '../support/server-pages';
 const missing = missingTools();
 const skipReason = missing.length > 0 ? skipWithout(missing.join(' and ')) : '';
 test.skip(missing.length > 0, skipReason);
-test.describe.configure({ mode: 'serial' });
+// each test drives nginx, two replicas and PostgreSQL: on a busy 2-core machine 30 s is not enough
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 type Deployment = Awaited<ReturnType<typeof startDeployment>>;
 let deployment: Deployment;
@@ -192,7 +193,6 @@ test("the owner's preview comes rendered by a replica, with its banner, to the o
   browser,
 }) => {
   // npm run owner:password first builds what is stale
-  test.setTimeout(60_000);
   setOwnerPassword({ DATABASE_URL: deployment.databaseUrl }, e2eOwnerPassword);
   await logIn(page, deployment.url, e2eOwnerPassword);
   await page.goto(`${deployment.url}${ownerPaths.sections}`);
