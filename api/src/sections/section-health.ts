@@ -3,7 +3,7 @@ import { remoteByName, serverManifestPath } from '@portfolio/parts';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { checkManifest, sectionBuildFrom } from '../site/section-builds.js';
+import { causeOf, checkManifest, sectionBuildFrom } from '../site/section-builds.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { resolveSectionUrl, serverFetchUrl } from '../site/section-url.js';
 import { RouteIdsProbe } from './route-ids-probe.js';
@@ -155,7 +155,3 @@ export class SectionHealthChecks {
 }
 
 const routeIdsKey = (build: SectionBuild) => `${build.name}\n${build.version}\n${build.serverEntry}`;
-
-/** fetch() says "fetch failed" and keeps the reason (refused, timed out) in its cause. */
-const causeOf = (error: unknown): unknown =>
-  error instanceof Error && error.message === 'fetch failed' && error.cause ? error.cause : error;

@@ -107,10 +107,16 @@ export class SectionBuilds {
   }
 }
 
-/** An error's message with its cause's (fetch says only "fetch failed"; the cause says why). */
+/** fetch() says "fetch failed" and keeps the reason (refused, timed out, bad port) in its cause. */
+export const causeOf = (error: unknown): unknown =>
+  error instanceof Error && error.message === 'fetch failed' && error.cause ? error.cause : error;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** An error's message, with fetch's cause after it ("fetch failed: bad port"). */
 function reasonOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+  const cause = causeOf(error);
+  return cause === error ? messageOf(error) : `${messageOf(error)}: ${messageOf(cause)}`;
 }
 
 /** The build a server manifest describes, its files resolved as the manifest's URL (`manifestRef`) has them. */
