@@ -32,6 +32,16 @@ describe('the projects pages', () => {
     );
   });
 
+  it("loads the first row's thumbnails at once and the others when scrolled near", async () => {
+    renderAt('/projects');
+    const coding = await screen.findByRole('region', { name: 'Coding projects:' });
+    const other = screen.getByRole('region', { name: 'Other projects:' });
+    const loadingOf = (section: HTMLElement) =>
+      [...section.querySelectorAll('img.card-img-top')].map((thumbnail) => thumbnail.getAttribute('loading'));
+    expect(loadingOf(coding)).toEqual(loadingOf(coding).map((_, index) => (index < 3 ? null : 'lazy')));
+    expect(loadingOf(other).every((loading) => loading === 'lazy')).toBe(true);
+  });
+
   it('shows a project instead of the list, with a back button at top and bottom', async () => {
     renderAt('/projects/project/7');
     const project = projects.find(({ id }) => id === '7');

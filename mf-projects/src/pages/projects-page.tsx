@@ -3,16 +3,29 @@ import type { ProjectsLoaderData } from './projects-route';
 import { isCodingProject, isOtherProject, type ProjectSummary } from '../projects';
 import { ProjectCard } from '../components/project-card';
 
-function ProjectSection({ id, title, projects }: { id: string; title: string; projects: ProjectSummary[] }) {
+/** The cards of a full first row (three columns on wide screens): on screen when the list opens. */
+const firstRow = 3;
+
+function ProjectSection({
+  id,
+  title,
+  projects,
+  first = false,
+}: {
+  id: string;
+  title: string;
+  projects: ProjectSummary[];
+  first?: boolean;
+}) {
   return (
     <section aria-labelledby={id} className="mb-5">
       <h2 id={id} className="h4 mb-3">
         {title}
       </h2>
       <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 g-4 list-unstyled">
-        {projects.map((project) => (
+        {projects.map((project, index) => (
           <li key={project.id} className="col">
-            <ProjectCard project={project} />
+            <ProjectCard project={project} eager={first && index < firstRow} />
           </li>
         ))}
       </ul>
@@ -28,7 +41,7 @@ export function ProjectsPage() {
   return (
     <>
       <h1 className="mb-4">Projects</h1>
-      <ProjectSection id="coding-projects" title="Coding projects:" projects={projects.filter(isCodingProject)} />
+      <ProjectSection id="coding-projects" title="Coding projects:" projects={projects.filter(isCodingProject)} first />
       <ProjectSection id="other-projects" title="Other projects:" projects={projects.filter(isOtherProject)} />
     </>
   );
