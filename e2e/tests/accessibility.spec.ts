@@ -1,16 +1,36 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { colourTransitionsEnded, seriousAxeFindings } from '../support/axe';
+import { repoRoot } from '../support/site-server';
 
-/** Every screen: the five routes, each project page (write-ups differ: code, diagrams, none) and the error page. */
-const paths = [
-  '/',
-  '/about',
-  '/projects',
-  ...Array.from({ length: 8 }, (_, id) => `/projects/project/${id}`),
-  '/resume',
-  '/no/such/page',
-];
+const projects = JSON.parse(
+  readFileSync(path.join(repoRoot, 'mf-projects/src/content/projects.json'), 'utf8'),
+) as Array<{ id: string; thumbnailImg: string }>;
+
+/**
+ * One project page of each kind: the eight pages are one template, and what differs is the owner's write-up
+ * (code, pictures, tables, links, plain text or none; each code language has its own colours) and whether
+ * there is a thumbnail. Scanning each kind once, not each page, saves a third of this file's time and misses
+ * no markup or colour the pages can have.
+ */
+function projectPagesOfEachKind(): string[] {
+  const kindsSeen = new Set<string>();
+  const pages: string[] = [];
+  for (const { id, thumbnailImg } of projects) {
+    const markdown = readFileSync(path.join(repoRoot, `mf-projects/src/content/markdown/${id}.md`), 'utf8');
+    const features = [/^```/m, /!\[/, /^\|/m, /\]\(/, /\S/].map((feature) => feature.test(markdown));
+    const kinds = [`${String(features)},${thumbnailImg ? 'thumbnail' : ''}`];
+    for (const [, language] of markdown.matchAll(/^```(\w+)/gm)) kinds.push(`code in ${language}`);
+    if (kinds.some((kind) => !kindsSeen.has(kind))) pages.push(`/projects/project/${id}`);
+    for (const kind of kinds) kindsSeen.add(kind);
+  }
+  return pages;
+}
+
+/** Every screen: the five routes, a project page of each kind and the error page. */
+const paths = ['/', '/about', '/projects', ...projectPagesOfEachKind(), '/resume', '/no/such/page'];
 const widths = [375, 1280];
 const schemes = ['light', 'dark'] as const;
 
