@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: the contracts built once; then lint, the format check, every workspace's type check and unit
-// tests, two at a time (one per core, the slow ones first); then the production build and the browser tests.
-// Each step's output is printed whole when it ends, with its time; every step of a stage runs even when one
-// fails, and a failed stage stops the run, as `a && b` did.
+// `npm test`: the contracts built once; then three lanes side by side: the API's tests; the production build,
+// then the browser tests; lint, the format check, every other workspace's unit tests and every type check,
+// one at a time. Each step's output is printed whole when it ends, with its time. A failed check does not stop
+// its lane; a failed build skips the tests that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,14 +11,20 @@ import { api, libraries, repoRoot } from './parts.mjs';
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /**
- * Runs `npm run <script> [-w workspace]`. A step that runs beside another keeps its output until it ends,
- * so the two never interleave; one that runs alone (`live`) shows it as it comes.
+ * Runs `npm run <script> [-w workspace] [-- args]`. A step that runs beside another keeps its output until it
+ * ends, so the two never interleave; one that runs alone (`live`) shows it as it comes.
  */
-function npmRun(script, workspace, { live = false } = {}) {
-  const name = workspace ? `${script} ${workspace}` : script;
+function npmRun(script, workspace, { live = false, args: extra = [] } = {}) {
+  const name = [script, workspace, ...extra].filter(Boolean).join(' ');
   return new Promise((resolve) => {
     const started = Date.now();
-    const args = ['run', script, '--silent', ...(workspace ? ['-w', workspace] : [])];
+    const args = [
+      'run',
+      script,
+      '--silent',
+      ...(workspace ? ['-w', workspace] : []),
+      ...(extra.length ? ['--', ...extra] : []),
+    ];
     const child = spawn('npm', args, {
       cwd: repoRoot,
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
@@ -34,15 +40,14 @@ function npmRun(script, workspace, { live = false } = {}) {
   });
 }
 
-/** The steps two at a time, in the order given; true when all passed. */
-async function twoAtATime(steps) {
-  const queue = [...steps];
-  const results = [];
-  const worker = async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) results.push(await step());
-  };
-  await Promise.all([worker(), worker()]);
-  return results.every(Boolean);
+/** The steps one after another; after a failed one the rest are skipped when `stopOnFailure`. True when all passed. */
+async function inTurn(steps, { stopOnFailure = false } = {}) {
+  let passed = true;
+  for (const step of steps) {
+    if (!passed && stopOnFailure) break;
+    passed = (await step()) && passed;
+  }
+  return passed;
 }
 
 const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
@@ -52,34 +57,55 @@ const workspacesWith = (script) =>
     (workspace) => JSON.parse(readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8')).scripts?.[script],
   );
 
-const stages = [
-  ['contracts', () => twoAtATime(libraries.map((library) => () => npmRun('build', library, { live: true })))],
+/** The production build: started once, by the first lane that needs it; the others wait for the same run. */
+let build;
+const built = () => (build ??= npmRun('build'));
+
+/**
+ * Three lanes side by side. The API's tests and the browser tests spend much of their time waiting on servers,
+ * timers and sockets (alone on 2 cores, the API's keep 1.7 cores busy with 4 jest workers), so the lanes fill
+ * each other's waits. The browser tests are the longest step, so their lane starts with the build; the API's
+ * tests on the build (api/jest.config.js's "built" project) end the API's lane, beside them.
+ */
+const lanes = [
+  [
+    'API tests',
+    () =>
+      inTurn([
+        () => npmRun('test', api, { args: ['--ignoreProjects', 'built'] }),
+        async () => (await built()) && npmRun('test', api, { args: ['--selectProjects', 'built'] }),
+      ]),
+  ],
+  ['build, then browser tests', () => inTurn([built, () => npmRun('e2e', 'e2e')], { stopOnFailure: true })],
   [
     'checks and unit tests',
-    () => {
-      // the API's tests (both storages) and ESLint's typed rules take longest: they start first
-      const tests = workspacesWith('test').sort((a, b) => Number(b === api) - Number(a === api));
-      return twoAtATime([
-        ...tests.slice(0, 1).map((workspace) => () => npmRun('test', workspace)),
+    () =>
+      inTurn([
         () => npmRun('lint:eslint'),
-        ...tests.slice(1).map((workspace) => () => npmRun('test', workspace)),
+        ...workspacesWith('test')
+          .filter((workspace) => workspace !== api)
+          .map((workspace) => () => npmRun('test', workspace)),
         ...workspacesWith('typecheck').map((workspace) => () => npmRun('typecheck', workspace)),
         () => npmRun('format:check'),
-      ]);
-    },
+      ]),
   ],
-  ['build', () => npmRun('build', undefined, { live: true })],
-  ['browser tests', () => npmRun('e2e', 'e2e', { live: true })],
 ];
 
 const started = Date.now();
-for (const [name, stage] of stages) {
-  const stageStarted = Date.now();
-  const passed = await stage();
-  console.log(`\n══ ${name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(stageStarted)}`);
-  if (!passed) {
-    console.log(`npm test failed after ${seconds(started)}`);
-    process.exit(1);
-  }
+if (!(await inTurn(libraries.map((library) => () => npmRun('build', library, { live: true }))))) {
+  console.log(`npm test failed after ${seconds(started)}: the contracts did not build`);
+  process.exit(1);
+}
+const results = await Promise.all(
+  lanes.map(async ([name, lane]) => {
+    const laneStarted = Date.now();
+    const passed = await lane();
+    console.log(`\n══ ${name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(laneStarted)}`);
+    return passed;
+  }),
+);
+if (!results.every(Boolean)) {
+  console.log(`npm test failed after ${seconds(started)}`);
+  process.exit(1);
 }
 console.log(`npm test passed in ${seconds(started)}`);
