@@ -24,6 +24,15 @@ describe('DoorGroup', () => {
     expect(screen.getByRole('button', { name: 'Maker' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('fetches the closed door first (the largest paint) and the opened one only when shown', () => {
+    renderGroup(1);
+    const [closed, opened] = [...screen.getByRole('link').querySelectorAll('img')];
+    expect(closed).toHaveAttribute('fetchpriority', 'high');
+    expect(closed).not.toHaveAttribute('loading');
+    expect(opened).toHaveAttribute('loading', 'lazy');
+    expect(opened).not.toHaveAttribute('fetchpriority');
+  });
+
   it('shows the tooltip while hovered or focused, as the door link description', async () => {
     renderGroup(0);
     const link = screen.getByRole('link', { name: 'Problem Solver door' });

@@ -51,7 +51,15 @@ export function DoorGroup({
         >
           {/* keyed by door: a swap puts new text in place rather than moving old text (no layout shift) */}
           <span key={door.id} className="visually-hidden">{`${door.name} door`}</span>
-          <img className={styles.closedImage} src={doorImageUrl(door.closedImage)} alt="" width={160} height={240} />
+          {/* the three closed doors are the page's largest paint: fetched first, not queued behind the scripts */}
+          <img
+            className={styles.closedImage}
+            src={doorImageUrl(door.closedImage)}
+            alt=""
+            width={160}
+            height={240}
+            fetchPriority="high"
+          />
           {/* shown only on hover: lazy, so it neither gets a preload nor competes with the closed doors */}
           <img
             className={styles.openedImage}
