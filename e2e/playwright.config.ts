@@ -21,7 +21,7 @@ export default defineConfig({
     baseURL: siteServer.url,
     launchOptions: chromiumLaunchOptions,
     // recording a trace of every test cost 15% of the suite's time (233 s against 198 s, 2 cores) and was
-    // thrown away when the test passed: a retry (CI=1) records one, and so does `npm run e2e -w e2e -- --trace on`
+    // thrown away when the test passed: a retry records one, and so does `npm run e2e -w e2e -- --trace on`
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
