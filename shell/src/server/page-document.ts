@@ -4,6 +4,8 @@ import { escapeHtml } from '@portfolio/contracts/escape-html';
 export interface PageDocumentParts {
   /** title, meta and canonical tags */
   head: string;
+  /** resource hints that React rendered (HTML: a preload for each picture not loaded lazily), first in the head */
+  hints: string;
   /** the section's entry, fetched while the shell's own scripts load */
   preloads: readonly string[];
   stylesheets: readonly string[];
@@ -31,7 +33,7 @@ export function pageDocument(template: string, parts: PageDocumentParts): string
   const stylesheets = parts.stylesheets.map((url) => `<link rel="stylesheet" href="${escapeHtml(url)}">`);
   const data = `<script type="application/json" id="${pageDataElementId}">${jsonForHtml(parts.data)}</script>`;
   return template
-    .replace(headPart, () => parts.head + preloads.join(''))
+    .replace(headPart, () => parts.head + parts.hints + preloads.join(''))
     .replace('</head>', () => `${stylesheets.join('')}</head>`)
     .replace(bodyPart, () => parts.body)
     .replace('</body>', () => `${data}</body>`);

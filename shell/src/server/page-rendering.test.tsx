@@ -104,6 +104,15 @@ function pageData(html: string): PageData {
 }
 
 describe('rendering pages on the server', () => {
+  it("puts React's picture preloads first in the head, and leaves #root as the client renders it", async () => {
+    const html = (await render('/projects/project/2')).html ?? '';
+    const picture = '<link rel="preload" as="image" href="https://cdn.example.net/projects/assets/2.png"/>';
+    expect(headOf(html)).toContain(picture);
+    expect(headOf(html).indexOf(picture)).toBeLessThan(headOf(html).indexOf('<link rel="preload" as="script"'));
+    expect(html.split(picture)).toHaveLength(2);
+    expect(html).not.toMatch(/<div id="root"><link/);
+  });
+
   it('knows which sections it cannot render before the first page', async () => {
     expect(await renderer.ready).toEqual({ unavailable: ['resume'] });
   });
