@@ -86,16 +86,6 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       </StrictMode>,
     );
 
-  /**
-   * React puts the page's resource hints (a preload for each picture not loaded lazily) before the app's HTML.
-   * In the head, ahead of the start-up scripts' preloads, the browser asks for the pictures first (the LCP
-   * picture waited about 1 s behind the scripts in Lighthouse); #root then holds only what the client renders.
-   */
-  const withHintsApart = (html: string) => {
-    const hints = /^(?:<link [^>]*\/>)+/.exec(html)?.[0] ?? '';
-    return { hints, body: html.slice(hints.length) };
-  };
-
   async function render({ url, siteUrl, variant = 0 }: PageRequest): Promise<RenderedPage> {
     const requestUrl = new URL(url);
     const context = await handler.query(new Request(requestUrl, { headers: { [pageVariantHeader]: String(variant) } }));
@@ -105,16 +95,15 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
     const urls = sectionUrls(sections, requestUrl.origin);
     let status = isUnavailable(context) ? 503 : context.statusCode;
     let pageContext = context;
-    let app: string;
+    let body: string;
     try {
-      app = renderApp(pageContext);
+      body = renderApp(pageContext);
     } catch (error) {
       // a section that throws while rendering here shows the error view; the browser then tries on its own
       status = 500;
       pageContext = { ...context, statusCode: status, errors: { sections: error } };
-      app = renderApp(pageContext);
+      body = renderApp(pageContext);
     }
-    const { hints, body } = withHintsApart(app);
     const sectionName = [...context.matches]
       .reverse()
       .map((match) => sectionOfRoute.get(match.route.id))
@@ -133,7 +122,6 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
         siteUrl,
         absoluteUrl: (value) => urls.absolute(value, siteUrl),
       }),
-      hints,
       // the entry only: a chunk whose preload failed would fail again on Retry (the browser keeps the failure)
       preloads: section && !clientRender ? [urls.entryOf(section)] : [],
       stylesheets: section ? urls.stylesheetsOf(section) : [],
