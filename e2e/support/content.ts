@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import site from '@portfolio/content/site.json' with { type: 'json' };
 import resumeData from '@portfolio/content/resume.json' with { type: 'json' };
 import { resumeFileName, type ResumeData } from '@portfolio/contracts/resume';
 import type { SiteConfig } from '@portfolio/contracts/site-config';
+import { repoRoot } from './site-server';
 
 /**
  * The owner's content the site is built from: tests compare the pages with it (or with each other),
@@ -18,3 +21,8 @@ export const resumeFile = resumeFileName(siteConfig.ownerName);
 
 /** Text as pdftotext gives it: one line, and no hyphens (it joins words broken at a hyphen). */
 export const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/-/g, '');
+
+/** The owner's projects (mf-projects' content), as the project pages are built from them. */
+export const projectsData = JSON.parse(
+  readFileSync(path.join(repoRoot, 'mf-projects/src/content/projects.json'), 'utf8'),
+) as Array<{ id: string; thumbnailImg: string; projectDate: string; lastUpdated: string }>;

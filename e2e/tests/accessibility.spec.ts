@@ -3,11 +3,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { colourTransitionsEnded, seriousAxeFindings } from '../support/axe';
+import { projectsData } from '../support/content';
 import { repoRoot } from '../support/site-server';
-
-const projects = JSON.parse(
-  readFileSync(path.join(repoRoot, 'mf-projects/src/content/projects.json'), 'utf8'),
-) as Array<{ id: string; thumbnailImg: string }>;
 
 /**
  * One project page of each kind: the eight pages are one template, and what differs is the owner's write-up
@@ -18,7 +15,7 @@ const projects = JSON.parse(
 function projectPagesOfEachKind(): string[] {
   const kindsSeen = new Set<string>();
   const pages: string[] = [];
-  for (const { id, thumbnailImg } of projects) {
+  for (const { id, thumbnailImg } of projectsData) {
     const markdown = readFileSync(path.join(repoRoot, `mf-projects/src/content/markdown/${id}.md`), 'utf8');
     const features = [/^```/m, /!\[/, /^\|/m, /\]\(/, /\S/].map((feature) => feature.test(markdown));
     const kinds = [`${String(features)},${thumbnailImg ? 'thumbnail' : ''}`];

@@ -1,12 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { projectsData } from '../support/content';
 import { repoRoot } from '../support/site-server';
 
-/** The owner's projects, as the pages are built from them. */
-const projectsData = JSON.parse(
-  readFileSync(path.join(repoRoot, 'mf-projects/src/content/projects.json'), 'utf8'),
-) as Array<{ id: string; thumbnailImg: string; projectDate: string; lastUpdated: string }>;
 const ownThumbnail = (name: string) =>
   Boolean(name) && existsSync(path.join(repoRoot, 'mf-projects/src/content/images', name));
 
