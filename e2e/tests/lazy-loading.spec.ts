@@ -23,6 +23,35 @@ test('a deep link fetches the shell and only the remote it needs', async ({ page
   expect(requests.filter((url) => /project-.*\.js$/.test(url))).toHaveLength(0);
 });
 
+for (const { path, section, from } of [
+  { path: '/about', section: 'about', from: '/' },
+  { path: '/projects/project/1', section: 'projects', from: '/projects' },
+]) {
+  test(`${path} hydrates its markdown as the server rendered it; only a visit in the browser fetches the renderer`, async ({
+    page,
+  }) => {
+    const renderer = new RegExp(`/mf/${section}/markdown\\.[0-9a-f]+\\.js$`);
+    const requests = recordRequests(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const text = page.locator('main .md-body').first();
+    const served = await text.innerHTML();
+    expect(served).not.toBe('');
+    expect(requests.filter((url) => renderer.test(url))).toEqual([]);
+
+    // the same page reached through one of the site's links: the browser renders it, with the renderer
+    await page.goto(from);
+    await page.waitForLoadState('networkidle');
+    requests.length = 0;
+    await page.locator(`a[href="${path}"]`).first().click();
+    await expect(page).toHaveURL(path);
+    await expect(text).toBeVisible();
+    expect(requests.filter((url) => renderer.test(url))).toHaveLength(1);
+    expect(requests.filter((url) => url.endsWith(path))).toEqual([]);
+    expect(await text.innerHTML()).toBe(served);
+  });
+}
+
 test('hovering a section link preloads its remote before the click', async ({ page }) => {
   const requests = recordRequests(page);
   await page.goto('/');

@@ -5,6 +5,7 @@ import type { GalleryPhoto } from '@portfolio/ui/gallery';
 import { about, type AboutData } from './about';
 import { loadGalleryPhotos } from './gallery-photos';
 import { AboutPage } from './pages/about-page';
+import { AboutText } from './about-text';
 
 export interface AboutLoaderData {
   about: AboutData;
@@ -17,11 +18,12 @@ const routes = {
     Component: AboutPage,
     // docs/product-rules.md: the about loader sends the visitor home if its data cannot be read.
     loader: async (): Promise<AboutLoaderData | Response> => {
-      try {
-        return { about, galleryPhotos: await loadGalleryPhotos(about.basics.galleryPhotoList) };
-      } catch {
-        return redirect('/');
-      }
+      // the texts' renderer is fetched beside the photos, so the page renders whole at once
+      const [galleryPhotos] = await Promise.all([
+        loadGalleryPhotos(about.basics.galleryPhotoList).catch(() => undefined),
+        AboutText.load(),
+      ]);
+      return galleryPhotos ? { about, galleryPhotos } : redirect('/');
     },
     handle: {
       // the introduction's first paragraph says who the owner is

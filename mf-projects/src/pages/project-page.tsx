@@ -1,10 +1,18 @@
 import { Link, useLoaderData } from '@portfolio/router';
-import { MarkdownText } from '@portfolio/ui/markdown';
+import { lazyMarkup } from '@portfolio/ui/lazy-markup';
+import '@portfolio/ui/markdown.css';
 import type { ProjectLoaderData } from './project-route';
-import { codeLanguages } from '../content/code-languages';
-import { ownProjectImageUrl, writeUpPicture } from '../content/project-images';
+import { ownProjectImageUrl } from '../content/project-images';
 import { projectDates } from '../project-dates';
 import styles from './project-page.module.css';
+
+/**
+ * The write-up's renderer (markdown and highlighting, about 50 KB gzip) is fetched by the route's loader: a
+ * page hydrated from the server's HTML keeps the write-up the server rendered and never fetches it.
+ */
+export const projectWriteUp = lazyMarkup(() =>
+  import(/* webpackChunkName: "markdown" */ './project-write-up').then((module) => module.ProjectWriteUp),
+);
 
 function BackToProjects() {
   return (
@@ -42,9 +50,7 @@ export function ProjectPage() {
         <img className={styles.hero} src={hero} alt="" width={320} height={180} fetchPriority="high" />
       )}
       {project.projectMarkdown ? (
-        <MarkdownText languages={codeLanguages} image={writeUpPicture}>
-          {project.projectMarkdown}
-        </MarkdownText>
+        <projectWriteUp.Markup markdown={project.projectMarkdown} />
       ) : (
         <p className="text-center text-muted">The write-up for this project is on its way.</p>
       )}
