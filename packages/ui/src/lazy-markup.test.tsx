@@ -106,7 +106,7 @@ describe('lazyMarkup', () => {
   });
 
   it('hands a failed fetch to the nearest error boundary', async () => {
-    const markup = lazyMarkup(() => Promise.reject(new Error('The chunk did not load')));
+    const markup = lazyMarkup<{ text: string }>(() => Promise.reject(new Error('The chunk did not load')));
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <Boundary>
