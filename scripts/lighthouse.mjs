@@ -31,6 +31,8 @@ async function audit(url) {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
+    // a run that could not measure the page (no paint, a timeout) says so instead of scoring it
+    if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
     return {
       performance: categories.performance.score * 100,
@@ -47,6 +49,16 @@ async function audit(url) {
   }
 }
 
+/** One run, tried once more if Lighthouse could not measure the page (it happens on a busy machine). */
+async function auditWithRetry(url) {
+  try {
+    return await audit(url);
+  } catch (error) {
+    console.error(`${url}: ${error.message}; running it again`);
+    return audit(url);
+  }
+}
+
 const site = givenOrigin ? null : await serveBuild(Number(process.env.LIGHTHOUSE_PORT ?? 4181));
 const origin = (givenOrigin ?? site.origin).replace(/\/$/, '');
 try {
@@ -55,7 +67,7 @@ try {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const route of routes) {
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await audit(`${origin}${route}`));
+    for (let run = 0; run < runs; run += 1) results.push(await auditWithRetry(`${origin}${route}`));
     const m = (key) => median(results.map((result) => result[key]));
     const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
