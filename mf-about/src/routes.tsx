@@ -5,7 +5,7 @@ import type { GalleryPhoto } from '@portfolio/ui/gallery';
 import { about, type AboutData } from './about';
 import { loadGalleryPhotos } from './gallery-photos';
 import { AboutPage } from './pages/about-page';
-import { AboutText } from './about-text';
+import { aboutText } from './about-text';
 
 export interface AboutLoaderData {
   about: AboutData;
@@ -21,7 +21,7 @@ const routes = {
       // the texts' renderer is fetched beside the photos, so the page renders whole at once
       const [galleryPhotos] = await Promise.all([
         loadGalleryPhotos(about.basics.galleryPhotoList).catch(() => undefined),
-        AboutText.load(),
+        aboutText.load(),
       ]);
       return galleryPhotos ? { about, galleryPhotos } : redirect('/');
     },

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import Collapse from 'react-bootstrap/Collapse';
-import { AboutText } from '../about-text';
+import { aboutText } from '../about-text';
 import styles from './philosophy-panel.module.css';
 
 /** docs/product-rules.md: a collapsible panel (closed at first, 300 ms) holding the markdown personal statement. */
@@ -24,7 +24,7 @@ export function PhilosophyPanel({ title, statement }: { title: string; statement
       <Collapse in={open} timeout={300}>
         <div id={panelId}>
           <div className="card-body border-top">
-            <AboutText.Markup>{statement}</AboutText.Markup>
+            <aboutText.Markup>{statement}</aboutText.Markup>
           </div>
         </div>
       </Collapse>

@@ -5,11 +5,11 @@ import { about } from '../about';
 import photoDescriptions from '../content/photo-descriptions.json';
 import { loadGalleryPhotos } from '../gallery-photos';
 import { AboutView } from './about-page';
-import { AboutText } from '../about-text';
+import { aboutText } from '../about-text';
 
 async function renderAbout() {
   // what the route's loader does before the page renders
-  await AboutText.load();
+  await aboutText.load();
   const galleryPhotos = await loadGalleryPhotos(about.basics.galleryPhotoList);
   return render(<AboutView about={about} galleryPhotos={galleryPhotos} />);
 }

@@ -1,7 +1,7 @@
 import { useLoaderData } from '@portfolio/router';
 import { Gallery } from '@portfolio/ui/gallery';
 import type { AboutLoaderData } from '../routes';
-import { AboutText } from '../about-text';
+import { aboutText } from '../about-text';
 import { PhilosophyPanel } from '../components/philosophy-panel';
 import { TitledList } from '../components/titled-list';
 import styles from './about-page.module.css';
@@ -11,7 +11,7 @@ export function AboutView({ about: { basics, deep }, galleryPhotos }: AboutLoade
   return (
     <>
       <h1 className="mb-3">About Me</h1>
-      <AboutText.Markup className="mb-4">{basics.intro}</AboutText.Markup>
+      <aboutText.Markup className="mb-4">{basics.intro}</aboutText.Markup>
       <Gallery galleryTitle={basics.galleryTitle} galleryPhotoList={galleryPhotos} />
       <div className={styles.books}>
         <TitledList level={2} compact title={basics.bookInfluenceTitle} items={basics.bookInfluenceList} />
