@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the contracts built once; then three lanes side by side: the API's tests; the production build,
 // then the browser tests; the format check and lint first, then every other workspace's unit tests and every
-// type check, one at a time. Each step's output is printed whole when it ends, with its time. A failed check does not stop
-// its lane; a failed build skips the tests that need it. Any failure fails the run.
+// type check, one at a time. Each step's output is printed whole when it ends, with its time. A failed check
+// does not stop its lane; a failed build skips the tests that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
