@@ -126,7 +126,7 @@ export function createPartConfig(options) {
               {
                 loader: require.resolve('sass-loader'),
                 options: {
-                  implementation: require.resolve('sass'),
+                  implementation: require('sass'),
                   // Bootstrap 5.3's Sass uses @import and global functions, which Sass deprecates
                   sassOptions: {
                     quietDeps: true,

@@ -38,7 +38,7 @@ function serverRules(part, production) {
       test: /\.scss$/,
       use: [
         { ...classNames, options: { ...classNames.options, importLoaders: 1 } },
-        { loader: require.resolve('sass-loader'), options: { implementation: require.resolve('sass') } },
+        { loader: require.resolve('sass-loader'), options: { implementation: require('sass') } },
       ],
     },
     { test: /\.md$/, type: 'asset/source' },
