@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { defaultRemotesConfig } from '@portfolio/parts';
 import { eventually } from './eventually.js';
+import { renderWorkerLimits } from '../src/site/render-worker-thread.js';
 import { SitePages } from '../src/site/site-pages.js';
 import { fakeSite, writeSectionBuild } from './fake-site.js';
 import { startApp, type RunningApp } from './start-app.js';
@@ -142,6 +143,24 @@ describe('pages rendered on the server', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).toContain('<div id="root"><!--page-body--></div>');
     expect((await page(app, '/')).status).toBe(200);
+  });
+
+  it('ends a render worker that outgrows its memory limit and renders the next page in a new one', async () => {
+    const html = await (await fetch(`${app.baseUrl}/?the-heap-limit`)).text();
+    // V8's own limit in the worker: its old and young generations (without limits, gigabytes)
+    const { maxOldGenerationSizeMb = 0, maxYoungGenerationSizeMb = 0 } = renderWorkerLimits;
+    expect(Number(/data-heap-limit-mb="(\d+)"/.exec(html)?.[1])).toBeLessThanOrEqual(
+      maxOldGenerationSizeMb + 2 * maxYoungGenerationSizeMb,
+    );
+    const before = await page(app, '/?before-the-hog');
+    const response = await fetch(`${app.baseUrl}/hog`);
+    // the render failed: the browser renders that page, and the server goes on
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const after = await page(app, '/?after-the-hog');
+    expect(after.status).toBe(200);
+    expect(after.thread).not.toBe('');
+    expect(after.thread).not.toBe(before.thread);
   });
 
   it("serves robots.txt and a sitemap of every page, on the request's origin", async () => {
