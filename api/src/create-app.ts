@@ -21,7 +21,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // Nest types its options as a class; a plain object is what its documentation passes
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
-    logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    logger: config.logs === 'quiet' ? ['error', 'warn'] : ['log', 'error', 'warn'],
     bodyParser: false,
   });
   const database = app.get<Database>(DATABASE);

@@ -17,7 +17,7 @@ export interface RunningApp {
  */
 export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
   const storage = env.DATA_DIR || env.DATABASE_URL ? {} : newStorage();
-  const config = loadConfig({ ...storage, SERVE_SITE: 'false', ...env, PORT: '0' });
+  const config = loadConfig({ NODE_ENV: 'test', ...storage, SERVE_SITE: 'false', ...env, PORT: '0' });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
