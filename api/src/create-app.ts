@@ -10,6 +10,7 @@ import { acceptJsonBodies } from './common/json-body.js';
 import { useRateLimits } from './common/rate-limit.js';
 import { useSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
+import { OwnerDevices } from './owner/owner-devices.js';
 import { OwnerPassword } from './owner/owner-password.js';
 import { serveRemotesJson } from './sections/serve-remotes-json.js';
 import { SiteRemotes } from './sections/site-remotes.js';
@@ -53,8 +54,10 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(compression());
   // a site on another origin may call the API with cookies only when ALLOWED_ORIGINS names it
   if (config.allowedOrigins.length > 0) app.enableCors({ origin: config.allowedOrigins, credentials: true });
-  useRateLimits(app, config, database);
+  // cookies before the rate limits: the login throttle knows the owner's browsers by their device cookie
   app.use('/api', cookieParser(secret.secret));
+  const ownerDevices = app.get(OwnerDevices);
+  useRateLimits(app, config, database, (req) => ownerDevices.recognise(req));
   acceptJsonBodies(app);
   serveRemotesJson(app, siteRemotes);
   if (config.siteDir) serveSite(app, { ...config, siteDir: config.siteDir }, siteRemotes);

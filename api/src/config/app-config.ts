@@ -64,6 +64,7 @@ export const environmentSchema = z.object({
   OWNER_SESSION_MAX_MS: wholeNumber(1_000, 604_800_000).default(ownerSessionLimits.maxMs),
   OWNER_LOGIN_LIMIT: wholeNumber(1, 1_000).default(loginThrottle.perClient),
   OWNER_LOGIN_LIMIT_OVERALL: wholeNumber(1, 100_000).default(loginThrottle.overall),
+  OWNER_LOGIN_LIMIT_DEVICE: wholeNumber(1, 1_000).default(loginThrottle.perDevice),
 });
 
 const logStyle = (nodeEnv: string): 'json' | 'readable' | 'quiet' =>
@@ -137,8 +138,15 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     },
     /** The owner's session: ended after idleMs without a call, and after maxMs whatever happens. */
     ownerSession: { idleMs: env.OWNER_SESSION_IDLE_MS, maxMs: env.OWNER_SESSION_MAX_MS },
-    /** Wrong owner passwords allowed per window (loginThrottle.windowMs), per client and for everyone together. */
-    ownerLogin: { perClient: env.OWNER_LOGIN_LIMIT, overall: env.OWNER_LOGIN_LIMIT_OVERALL },
+    /**
+     * Wrong owner passwords allowed per window (loginThrottle.windowMs): per client and for everyone together
+     * without a device cookie, per device with one.
+     */
+    ownerLogin: {
+      perClient: env.OWNER_LOGIN_LIMIT,
+      overall: env.OWNER_LOGIN_LIMIT_OVERALL,
+      perDevice: env.OWNER_LOGIN_LIMIT_DEVICE,
+    },
   };
 });
 
