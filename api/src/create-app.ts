@@ -3,11 +3,14 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { pinoHttp } from 'pino-http';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module.js';
 import { cookieSecret } from './captcha/cookie-secret.js';
 import { acceptJsonBodies } from './common/json-body.js';
 import { useRateLimits } from './common/rate-limit.js';
+import { requestLogOptions } from './common/request-logs.js';
 import { useSecurityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/app-config.js';
 import { OwnerDevices } from './owner/owner-devices.js';
@@ -19,12 +22,16 @@ import { DATABASE, type Database } from './storage/database.js';
 
 /** The whole server: the API under /api and, unless told otherwise, the built site on the same origin. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const json = config.logs === 'json';
   // Nest types its options as a class; a plain object is what its documentation passes
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     logger: config.logs === 'quiet' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+    // production: Nest's own lines wait for pino, so that every line on stdout is JSON
+    bufferLogs: json,
     bodyParser: false,
   });
+  if (json) app.useLogger(app.get(PinoLogger));
   const database = app.get<Database>(DATABASE);
   const secret = await cookieSecret(config, database);
   const startup = new Logger('Startup');
@@ -48,6 +55,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
 
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // first of all, so that every answer is logged: pages, files, 429s and the API alike
+  if (json) {
+    const express = app.getHttpAdapter().getInstance() as { get: (name: string) => unknown };
+    const trust = express.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    app.use(pinoHttp(requestLogOptions((address) => trust(address, 0))));
+  }
   app.setGlobalPrefix('api');
   const siteRemotes = app.get(SiteRemotes);
   useSecurityHeaders(app, config, async (req) => (await siteRemotes.forRequest(req)).origins);
