@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import { appConfigSchema, environmentSchema, googleSiteverifyUrl, googleTestKeys, loadConfig } from './app-config.js';
 
@@ -161,5 +164,35 @@ describe('loadConfig', () => {
     expect(Object.values(environmentSchema.shape).every((variable) => variable.safeParse(undefined).success)).toBe(
       true,
     );
+  });
+});
+
+describe('.env.example', () => {
+  it('names exactly the variables the schema reads, each with a line saying what it means', () => {
+    const file = readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env.example'),
+      'utf8',
+    );
+    const lines = file.split('\n');
+    const named = lines.flatMap((line, index) => {
+      const name = /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1];
+      return name ? [{ name, comment: lines[index - 1] ?? '' }] : [];
+    });
+    expect(named.map(({ name }) => name).sort()).toEqual(Object.keys(environmentSchema.shape).sort());
+    for (const { name, comment } of named) expect([name, comment]).toEqual([name, expect.stringMatching(/^# \S/)]);
+  });
+
+  it('gives the defaults the schema gives', () => {
+    const file = readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env.example'),
+      'utf8',
+    );
+    const values: Record<string, string> = Object.fromEntries(
+      file.split('\n').flatMap((line) => {
+        const found = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+        return found ? [[found[1] ?? '', found[2] ?? '']] : [];
+      }),
+    );
+    expect(loadConfig(values)).toEqual(loadConfig({}));
   });
 });
