@@ -27,6 +27,8 @@ export const siteServer = {
       PORT: String(sitePort),
       NODE_ENV: 'production',
       DATA_DIR: siteDataDir,
+      // the address the browser uses: canonical URLs, Open Graph and the sitemap are on it
+      SITE_URL: `http://127.0.0.1:${sitePort}`,
       // the captcha provider and the mail server are stand-ins (support/stand-ins.ts); nothing leaves this machine
       RECAPTCHA_SITE_KEY: 'e2e-site-key',
       RECAPTCHA_SECRET: 'e2e-secret',
