@@ -52,7 +52,7 @@ export class RenderWorkerThread {
           void this.end();
         } else this.settle(message);
       });
-      this.worker.on('error', (error) => {
+      this.worker.on('error', (error: Error) => {
         clearTimeout(timer);
         reject(error);
         this.failAll(error);

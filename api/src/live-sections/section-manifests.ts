@@ -106,7 +106,9 @@ export const buildsSignature = (sections: readonly SectionState[]): string =>
 export class SectionManifests {
   private readonly known: LRUCache<string, Known, Where>;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'sectionRefreshMs' | 'sectionOriginsForServer'>) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'sectionRefreshMs' | 'sectionOriginsForServer'>,
+  ) {
     this.known = new LRUCache<string, Known, Where>({
       max: knownUrls,
       ttl: config.sectionRefreshMs,

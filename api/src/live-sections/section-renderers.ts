@@ -90,12 +90,16 @@ export class SectionRenderers implements OnModuleDestroy {
   private async probe(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
     const failed = (error: string): SectionRouteIds =>
       Object.fromEntries(builds.map((build) => [build.name, { error }]));
-    if (!this.available) return failed('this server has no render module (shell/dist/server/render.js) to load it with');
+    if (!this.available)
+      return failed('this server has no render module (shell/dist/server/render.js) to load it with');
     const sections: SectionState[] = remoteNames.map(
       (name) =>
         builds.find((build) => build.name === name) ?? { name, url: '', error: 'not part of this health check' },
     );
-    const worker = this.start(`health check ${builds.map((build) => `${build.name}@${build.version}`).join(' ')}`, sections);
+    const worker = this.start(
+      `health check ${builds.map((build) => `${build.name}@${build.version}`).join(' ')}`,
+      sections,
+    );
     try {
       await worker.ready;
       return await worker.sectionRouteIds();

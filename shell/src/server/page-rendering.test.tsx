@@ -154,7 +154,7 @@ describe('rendering pages on the server', () => {
     expect(html).not.toContain(serverPublicPathMarker('projects'));
   });
 
-  it('names the exact builds and the data it rendered with, for hydration: the site\'s own by path, for any host', async () => {
+  it("names the exact builds and the data it rendered with, for hydration: the site's own by path, for any host", async () => {
     const data = pageData((await render('/projects/project/1')).html ?? '');
     expect(data.clientRender).toBe(false);
     expect(data.sections).toEqual({

@@ -1,0 +1,172 @@
+// Lint rules for the whole tree (npm run lint, the first step of npm test). Module boundaries are
+// derived from the parts manifest, so a new section is bounded like the others without an edit here.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { api, remotes, shell } from './packages/parts/parts.mjs';
+
+const remoteFolders = remotes.map((remote) => remote.folder);
+const routerPackages = ['react-router', 'react-router-dom', 'react-router/dom'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/coverage/',
+      'data/',
+      'e2e/.artifacts/',
+      'screenshots/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+
+  // TypeScript: the strict rule sets, with type information from each workspace's tsconfig.json.
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.strictTypeChecked, tseslint.configs.stylisticTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // numbers and booleans in template strings read fine; objects are still refused
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // NestJS modules are classes with decorators and no members
+      '@typescript-eslint/no-extraneous-class': ['error', { allowWithDecorator: true }],
+      // `onClick={() => setOpen(true)}` is clear; a void value used anywhere else is still refused
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      '@typescript-eslint/array-type': ['error', { default: 'array-simple' }],
+      // an empty string is as unset as undefined for environment variables and form fields
+      '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
+      // loaders throw React Router's responses (redirect, data) on purpose: that is its API
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            { from: 'lib', name: 'Response' },
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Plain JavaScript: Node scripts and configs, in the browser nowhere.
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_' }] },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+
+  // React in every front end and shared UI package.
+  {
+    files: ['**/*.tsx'],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat['jsx-runtime'],
+    settings: { react: { version: 'detect' } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['api/**', 'e2e/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+
+  // Tests: jest globals; a test may reach into what it checks.
+  {
+    files: ['**/*.{test,spec,e2e-spec}.{ts,tsx,mjs}', '**/test/**/*.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      // jest's asymmetric matchers (expect.objectContaining...) are typed any
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+
+  // Module boundaries: a remote imports neither another remote nor the shell; the shell no remote;
+  // a package no part. Parts meet only through ./routes at run time and through packages/.
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        typescript: { project: ['*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true },
+        node: true,
+      },
+      'boundaries/include': ['**/*.{ts,tsx,mjs,cjs,js,json}'],
+      'boundaries/elements': [
+        { type: 'remote', pattern: `{${remoteFolders.join(',')}}`, capture: ['folder'] },
+        { type: 'shell', pattern: shell.folder },
+        { type: 'api', pattern: api.folder },
+        { type: 'e2e', pattern: 'e2e' },
+        { type: 'package', pattern: 'packages/*', capture: ['name'] },
+        { type: 'scripts', pattern: 'scripts' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            '{{ from.element.type }} may not import {{ to.element.type }} (see docs/architecture.md, "The parts")',
+          policies: [
+            {
+              from: { element: { type: 'remote' } },
+              allow: [
+                { to: { element: { type: 'package' } } },
+                // its own files: the same remote folder as the importing file
+                { to: { element: { type: 'remote', captured: { folder: '{{ from.element.captured.folder }}' } } } },
+              ],
+            },
+            { from: { element: { type: 'shell' } }, allow: { to: { element: { type: ['package', 'shell'] } } } },
+            { from: { element: { type: 'api' } }, allow: { to: { element: { type: ['package', 'api'] } } } },
+            { from: { element: { type: 'package' } }, allow: { to: { element: { type: 'package' } } } },
+            { from: { element: { type: 'e2e' } }, allow: { to: { element: { type: ['package', 'e2e'] } } } },
+            // the scripts drive the browser the way the e2e suite does (its Chromium flags)
+            {
+              from: { element: { type: 'scripts' } },
+              allow: { to: { element: { type: ['package', 'scripts', 'e2e'] } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // React Router is shared as one singleton through @portfolio/router: only that package imports it.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['packages/router/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: routerPackages.map((name) => ({
+            name,
+            message: 'Import the router from @portfolio/router: a second copy would be a second router.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
+
+  // Formatting is Prettier's (npm run format); no lint rule argues with it.
+  prettier,
+);
