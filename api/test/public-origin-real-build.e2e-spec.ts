@@ -17,7 +17,7 @@ const siteUrl = 'https://owner.example';
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp({ SERVE_SITE: 'true', SITE_DIR: repoRoot, SITE_URL: siteUrl });
-  });
+  }, 120_000);
   afterAll(() => app.close());
 
   it('takes no URL from Host, X-Forwarded-Host or X-Forwarded-Proto, in any page, the sitemap or robots.txt', async () => {
@@ -38,5 +38,5 @@ const siteUrl = 'https://owner.example';
     expect((await rawGet(app.baseUrl, '/robots.txt', strangersHeaders)).body).toContain(
       `Sitemap: ${siteUrl}/sitemap.xml`,
     );
-  });
+  }, 120_000);
 });
