@@ -20,7 +20,8 @@ export const siteServer = {
     cwd: repoRoot,
     url: `http://127.0.0.1:${sitePort}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // a first start makes the embedded database (initdb): on a loaded machine that alone can take a minute
+    timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
