@@ -98,7 +98,7 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     remotesJson: remotesJson === null ? null : path.resolve(remotesJson),
     /** Where the built parts are (SITE_DIR, else the repository), served or not: health checks load sections with its render module. */
     siteBuildDir,
-    /** The public origin for canonical and Open Graph URLs and the sitemap; null: each request's own. */
+    /** The public origin for canonical and Open Graph URLs and the sitemap; null: http://localhost:<port>, never a request header. */
     siteUrl: env.SITE_URL ?? null,
     /** How often a section's URL is looked at for a new build (server rendering). */
     sectionRefreshMs: env.SECTION_REFRESH_MS,
