@@ -32,10 +32,11 @@ describe('the production logs: one JSON line per request, with a request id, and
     }
   }, 90_000);
   afterAll(async () => {
+    if (server.exitCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
-  });
+  }, 60_000);
 
   const lines = () =>
     stdout
