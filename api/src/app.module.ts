@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { JsonErrorFilter } from './common/json-error.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
@@ -28,6 +29,8 @@ export class AppModule {
         OwnerModule,
         LiveSectionsModule,
         SiteModule,
+        // production: Nest's logs as JSON through pino; the request lines come from create-app's pino-http
+        ...(config.logs === 'json' ? [LoggerModule.forRoot({ useExisting: true })] : []),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

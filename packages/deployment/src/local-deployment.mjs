@@ -236,6 +236,7 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
         LISTEN: `127.0.0.1:${ports.shell}`,
         SITE_ROOT: shellRoot,
         API_SERVERS: ports.replicas.map((port) => `server 127.0.0.1:${port};`).join(' '),
+        PUBLIC_HOST: `127.0.0.1:${ports.shell}`,
       }),
     );
     for (const remote of remotes) {
