@@ -8,6 +8,7 @@ import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
 import { OwnerModule } from './owner/owner.module.js';
+import { RumModule } from './rum/rum.module.js';
 import { SectionsModule } from './sections/sections.module.js';
 import { StorageModule } from './storage/storage.module.js';
 
@@ -26,6 +27,7 @@ export class AppModule {
         DownloadModule,
         OwnerModule,
         SectionsModule,
+        RumModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

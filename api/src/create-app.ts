@@ -9,6 +9,7 @@ import { cookieSecret } from './captcha/cookie-secret.js';
 import { acceptJsonBodies } from './common/json-body.js';
 import { useRateLimits } from './common/rate-limit.js';
 import { useSecurityHeaders } from './common/security-headers.js';
+import { acceptBeaconBodies } from './rum/beacon-body.js';
 import type { AppConfig } from './config/app-config.js';
 import { OwnerPassword } from './owner/owner-password.js';
 import { serveRemotesJson } from './sections/serve-remotes-json.js';
@@ -55,6 +56,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   if (config.allowedOrigins.length > 0) app.enableCors({ origin: config.allowedOrigins, credentials: true });
   useRateLimits(app, config, database);
   app.use('/api', cookieParser(secret.secret));
+  acceptBeaconBodies(app);
   acceptJsonBodies(app);
   serveRemotesJson(app, siteRemotes);
   if (config.siteDir) serveSite(app, { ...config, siteDir: config.siteDir }, siteRemotes);

@@ -57,7 +57,7 @@ export interface AppConfig {
   cspRemoteOrigins: string[];
   /** Signs the contact pass cookie; null: a random secret kept in the database, shared by replicas. */
   cookieSecret: string | null;
-  rateLimit: { windowMs: number; verify: number; contact: number; download: number };
+  rateLimit: { windowMs: number; verify: number; contact: number; download: number; rum: number };
   /** leaseMs: how long a replica may hold a message it is sending before another may take it. */
   outbox: { retryBaseMs: number; retryMaxMs: number; leaseMs: number };
   /** The owner's session: ended after idleMs without a call, and after maxMs whatever happens. */
@@ -232,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       verify: wholeNumber('RATE_LIMIT_VERIFY', env.RATE_LIMIT_VERIFY, 10, 1, 100_000),
       contact: wholeNumber('RATE_LIMIT_CONTACT', env.RATE_LIMIT_CONTACT, 5, 1, 100_000),
       download: wholeNumber('RATE_LIMIT_DOWNLOAD', env.RATE_LIMIT_DOWNLOAD, 30, 1, 100_000),
+      rum: wholeNumber('RATE_LIMIT_RUM', env.RATE_LIMIT_RUM, 30, 1, 100_000),
     },
     outbox: {
       retryBaseMs: wholeNumber('OUTBOX_RETRY_BASE_MS', env.OUTBOX_RETRY_BASE_MS, 30_000, 10, 86_400_000),
