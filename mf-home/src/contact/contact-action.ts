@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@portfolio/router';
+import { reportConversion } from '@portfolio/contracts/field-signals';
 import { postJson } from '@portfolio/ui/api-client';
 
 /** The contact action's outcome (docs/product-rules.md "Contact form"): sent (with the stored message's id), error (non-200), local-error (threw). */
@@ -13,6 +14,7 @@ export async function contactAction({ request }: ActionFunctionArgs): Promise<Co
     const response = await postJson('contact', message);
     if (response.status !== 200) return { status: 'error', httpStatus: response.status };
     const body = (await response.json()) as { contactID?: unknown };
+    reportConversion('contact-sent');
     return { status: 'sent', contactID: String(body.contactID) };
   } catch {
     return { status: 'local-error' };

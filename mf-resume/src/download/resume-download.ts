@@ -1,4 +1,5 @@
 import { postJson } from '@portfolio/ui/api-client';
+import { reportConversion } from '@portfolio/contracts/field-signals';
 import { resumeFileName } from '@portfolio/contracts/resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 
@@ -8,6 +9,7 @@ export async function downloadResume(resource: string): Promise<void> {
   if (!response.ok) throw new Error(`The resume download answered ${response.status}`);
   const pdf = new Blob([await response.blob()], { type: 'application/pdf' });
   saveFile(pdf, resumeFileName(siteConfig.ownerName));
+  reportConversion('resume-downloaded');
 }
 
 /** Hands a blob to the browser's own download, under a file name of our choosing. */
