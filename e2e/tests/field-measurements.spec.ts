@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { RumBatch, RumEvent } from '@portfolio/contracts/field-events';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { seriousAxeFindings } from '../support/axe';
 import { e2eOwnerPassword, logIn } from '../support/owner';
 import { siteServer } from '../support/site-server';
 
@@ -144,6 +145,7 @@ test('the owner sees the field health per section and build', async ({ page }, t
   await expect(projects.first()).toContainText(/Errors per page view\s*[1-9][\d.]*/);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`field-health-${width}.png`), fullPage: true });
   }
 });
