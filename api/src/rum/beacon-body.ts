@@ -27,7 +27,10 @@ export function acceptBeaconBodies(app: NestExpressApplication): void {
   });
   app.use(rumPath, express.text({ type: ['text/plain', 'application/json'], limit: rumLimits.bodyBytes }));
   app.use(rumPath, (req: Request, res: Response, next: NextFunction) => {
-    if (typeof req.body !== 'string') return next();
+    if (typeof req.body !== 'string') {
+      next();
+      return;
+    }
     try {
       req.body = JSON.parse(req.body, refusePrototypeKeys) as unknown;
     } catch {
