@@ -7,9 +7,10 @@ import { ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LiveSectionsModule } from './live-sections/live-sections.module.js';
 import { OwnerModule } from './owner/owner.module.js';
 import { RumModule } from './rum/rum.module.js';
-import { SectionsModule } from './sections/sections.module.js';
+import { SiteModule } from './site/site.module.js';
 import { StorageModule } from './storage/storage.module.js';
 
 @Module({})
@@ -26,7 +27,8 @@ export class AppModule {
         ContactModule,
         DownloadModule,
         OwnerModule,
-        SectionsModule,
+        LiveSectionsModule,
+        SiteModule,
         RumModule,
       ],
       providers: [

@@ -11,10 +11,11 @@ import { useRateLimits } from './common/rate-limit.js';
 import { useSecurityHeaders } from './common/security-headers.js';
 import { acceptBeaconBodies } from './rum/beacon-body.js';
 import type { AppConfig } from './config/app-config.js';
+import { LiveSections } from './live-sections/live-sections.service.js';
 import { OwnerPassword } from './owner/owner-password.js';
-import { serveRemotesJson } from './sections/serve-remotes-json.js';
-import { SiteRemotes } from './sections/site-remotes.js';
+import { serveRemotesJson } from './site/serve-remotes-json.js';
 import { serveSite } from './site/serve-site.js';
+import { SitePages } from './site/site-pages.js';
 import { DATABASE, type Database } from './storage/database.js';
 
 /** The whole server: the API under /api and, unless told otherwise, the built site on the same origin. */
@@ -40,6 +41,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     `live sections: ${config.databaseUrl ? 'table live_sections over ' : ''}${config.remotesJson ?? 'no remotes.json'}`,
   );
   startup.log(`client addresses: X-Forwarded-For believed from TRUST_PROXY=${String(config.trustProxy)}`);
+  startup.log(
+    config.siteUrl
+      ? `public origin: ${config.siteUrl} (SITE_URL)`
+      : `public origin: http://localhost:${config.port} (set SITE_URL to the address visitors use)`,
+  );
   const originsForServer = Object.entries(config.sectionOriginsForServer);
   if (originsForServer.length > 0) {
     const pairs = originsForServer.map(([browser, server]) => `${browser} at ${server}`).join(', ');
@@ -49,17 +55,18 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.setGlobalPrefix('api');
-  const siteRemotes = app.get(SiteRemotes);
-  useSecurityHeaders(app, config, async (req) => (await siteRemotes.forRequest(req)).origins);
+  // cookies parsed once, before anything reads them (the preview cookie decides a page's CSP)
+  app.use(cookieParser(secret.secret));
+  const liveSections = app.get(LiveSections);
+  useSecurityHeaders(app, config, async (req) => (await liveSections.forRequest(req)).origins);
   app.use(compression());
   // a site on another origin may call the API with cookies only when ALLOWED_ORIGINS names it
   if (config.allowedOrigins.length > 0) app.enableCors({ origin: config.allowedOrigins, credentials: true });
   useRateLimits(app, config, database);
-  app.use('/api', cookieParser(secret.secret));
   acceptBeaconBodies(app);
   acceptJsonBodies(app);
-  serveRemotesJson(app, siteRemotes);
-  if (config.siteDir) serveSite(app, { ...config, siteDir: config.siteDir }, siteRemotes);
+  serveRemotesJson(app, liveSections);
+  if (config.siteDir) serveSite(app, config.siteDir, app.get(SitePages));
   await app.init();
   return app;
 }

@@ -31,7 +31,7 @@ export interface AppConfig {
   remotesJson: string | null;
   /** Where the built parts are (SITE_DIR, else the repository), served or not: health checks load sections with its render module. */
   siteBuildDir: string;
-  /** The public origin for canonical and Open Graph URLs and the sitemap; null: each request's own. */
+  /** The public origin for canonical and Open Graph URLs and the sitemap; null: http://localhost:<port>, never a request header. */
   siteUrl: string | null;
   /** How often a section's URL is looked at for a new build (server rendering). */
   sectionRefreshMs: number;

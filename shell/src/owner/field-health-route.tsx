@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useLoaderData } from '@portfolio/router';
-import { requestJson } from '@portfolio/ui/api-client';
+import { apiRequest } from '@portfolio/ui/api-client';
 import { remoteByName } from '@portfolio/parts';
 import type { FieldHealth, FieldHealthRow, VitalName } from '@portfolio/contracts/field-events';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
@@ -9,7 +9,7 @@ import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
 import styles from './owner.module.css';
 
-const loader = (): Promise<FieldHealth> => withSession(() => requestJson<FieldHealth>('owner/field-health'));
+const loader = (): Promise<FieldHealth> => withSession(() => apiRequest<FieldHealth>('owner/field-health'));
 
 /** "Good" and "poor" at the 75th percentile, as web.dev defines them (TTFB's are its own advice). */
 const thresholds: Record<VitalName, { good: number; poor: number; label: string }> = {

@@ -93,7 +93,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
     if (context instanceof Response) {
       return { status: context.status, location: context.headers.get('Location') ?? '/', variants: 1 };
     }
-    const urls = sectionUrls(sections, requestUrl.origin);
+    const urls = sectionUrls(sections);
     let status = isUnavailable(context) ? 503 : context.statusCode;
     let pageContext = context;
     let body: string;

@@ -1,7 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { remoteNames, type RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { buildsSignature, SectionBuilds } from './section-builds.js';
+import { buildsSignature, SectionManifests } from './section-manifests.js';
+
+const manifests = (refreshMs: number, sectionOriginsForServer: Record<string, string> = {}) =>
+  new SectionManifests({ sectionRefreshMs: refreshMs, sectionOriginsForServer });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A static host with one server manifest per section folder; `versions` can change between requests. */
 async function sectionHost(versions: Record<string, string | null>) {
@@ -38,8 +42,8 @@ describe("finding each section's build from its URL", () => {
   afterAll(() => host.close());
 
   it('reads the server manifest beside remoteEntry.js or mf-manifest.json', async () => {
-    const builds = new SectionBuilds({ refreshMs: 1000 });
-    const sections = await builds.current(
+    const builds = manifests(1000);
+    const sections = await builds.builds(
       config((name) => (name === 'about' ? `${host.origin}/about/mf-manifest.json` : `/${name}/remoteEntry.js`)),
       host.origin,
     );
@@ -71,8 +75,8 @@ describe("finding each section's build from its URL", () => {
   it("fetches a browser origin's URLs from the origin the server reaches it at, and gives pages the browser's", async () => {
     // nothing listens on port 9: only the mapped origin can answer
     const browserOrigin = 'http://127.0.0.1:9';
-    const builds = new SectionBuilds({ refreshMs: 1000, originsForServer: { [browserOrigin]: host.origin } });
-    const [home] = await builds.current(
+    const builds = manifests(1000, { [browserOrigin]: host.origin });
+    const [home] = await builds.builds(
       config((name) => `${browserOrigin}/${name}/mf-manifest.json`),
       host.origin,
     );
@@ -85,40 +89,46 @@ describe("finding each section's build from its URL", () => {
     });
   });
 
-  it('answers from what it knows and looks again in the background once that is older than refreshMs', async () => {
-    let now = 0;
-    const builds = new SectionBuilds({ refreshMs: 1000, now: () => now });
+  it('answers from what it knows and looks again in the background once that is older than the refresh time', async () => {
+    const builds = manifests(300);
     const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
-    const version = async () => (await builds.current(sameOrigin, host.origin))[2];
+    const version = async () => (await builds.builds(sameOrigin, host.origin))[2];
     expect(await version()).toMatchObject({ version: 'p1' });
 
     versions.projects = 'p2';
-    now = 999;
     expect(await version()).toMatchObject({ version: 'p1' });
-    now = 1000;
+    await pause(350);
     expect(await version()).toMatchObject({ version: 'p1' }); // this request starts the look-up...
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(50);
     expect(await version()).toMatchObject({ version: 'p2' }); // ...which the next one sees
     versions.projects = 'p1';
   });
 
   it('asks with the last ETag, so an unchanged section costs a 304', async () => {
-    let now = 0;
-    const builds = new SectionBuilds({ refreshMs: 10, now: () => now });
+    const builds = manifests(10);
     const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
-    await builds.current(sameOrigin, host.origin);
+    await builds.builds(sameOrigin, host.origin);
     host.seen.length = 0;
-    now = 100;
-    await builds.current(sameOrigin, host.origin);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pause(30);
+    await builds.builds(sameOrigin, host.origin);
+    await pause(50);
     const home = host.seen.find((request) => request.url === '/home/server/manifest.json');
     expect(home?.headers['if-none-match']).toBe('"h1"');
-    expect((await builds.current(sameOrigin, host.origin))[0]).toMatchObject({ version: 'h1' });
+    expect((await builds.builds(sameOrigin, host.origin))[0]).toMatchObject({ version: 'h1' });
+  });
+
+  it('reads one section afresh for a check, or says in a sentence what could not be read', async () => {
+    const builds = manifests(1000);
+    const read = await builds.read('about', '/about/remoteEntry.js', host.origin);
+    expect(read).toEqual({ build: expect.objectContaining({ version: 'a1' }), builtAt: null });
+    await expect(builds.read('resume', '/resume/remoteEntry.js', host.origin)).rejects.toThrow(
+      "Its server build's manifest (/resume/server/manifest.json) could not be read: it answered 404.",
+    );
   });
 
   it('takes a manifest that is not a server manifest, or a host that is down, as a missing build', async () => {
-    const builds = new SectionBuilds({ refreshMs: 1000, timeoutMs: 2000 });
-    const sections = await builds.current(
+    const builds = manifests(1000);
+    const sections = await builds.builds(
       config((name) => (name === 'home' ? 'http://127.0.0.1:9/home/remoteEntry.js' : `/not-a-section/${name}/x.js`)),
       host.origin,
     );

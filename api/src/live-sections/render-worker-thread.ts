@@ -16,11 +16,13 @@ interface Pending {
 }
 
 /**
- * One render worker: started with one set of section builds, answering render and sitemap requests
+ * One render worker (started only by SectionRenderers, the one place a Worker is made): started with one set of section builds, answering render and sitemap requests
  * by id. A worker that stops answering is ended; one that is retired ends once its last answer is out.
  */
 export class RenderWorkerThread {
   readonly ready: Promise<{ unavailable: RemoteName[] }>;
+  /** settles when the thread is gone, whatever ended it */
+  readonly exited: Promise<void>;
   readonly startedAt = Date.now();
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
@@ -34,6 +36,7 @@ export class RenderWorkerThread {
     private readonly options: RenderWorkerThreadOptions,
   ) {
     this.worker = new Worker(options.script, { workerData: data });
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.ready = new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error(`the render worker did not start within ${options.startTimeoutMs} ms`));
@@ -49,7 +52,7 @@ export class RenderWorkerThread {
           void this.end();
         } else this.settle(message);
       });
-      this.worker.on('error', (error) => {
+      this.worker.on('error', (error: Error) => {
         clearTimeout(timer);
         reject(error);
         this.failAll(error);
@@ -69,6 +72,16 @@ export class RenderWorkerThread {
   /** Ended, or no longer answering: the pool starts another. */
   get dead(): boolean {
     return this.ended;
+  }
+
+  /** Rendering something now: ending it would cost a visitor their page. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Taking no new work, finishing what it has. */
+  get draining(): boolean {
+    return this.retired;
   }
 
   async render(request: PageRequest): Promise<RenderedPage> {

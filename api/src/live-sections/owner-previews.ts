@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { OwnerSessions } from '../owner/owner-sessions.service.js';
 import { DATABASE, type Database } from '../storage/database.js';
 
 /** What one owner previews: a candidate URL per section, over the live ones. */
@@ -38,8 +38,8 @@ function parsePreview(text: string | null | undefined): Preview {
 @Injectable()
 export class OwnerPreviews {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
+    private readonly sessions: OwnerSessions,
   ) {}
 
   async of(sessionIdHash: string): Promise<Preview> {
@@ -82,17 +82,17 @@ export class OwnerPreviews {
   }
 
   /**
-   * The preview a page request's cookie stands for, if its session is still live (not idle, not past its
-   * end); an unknown, malformed or ended one is no preview at all. It does not keep the session alive.
+   * The preview a page request's cookie stands for, if its session is still live by the sessions' own
+   * rule (OwnerSessions.isLive: not idle, not past its end, begun after the password was last set); an
+   * unknown, malformed or ended one is no preview at all. It does not keep the session alive.
    */
-  async forToken(token: string | undefined): Promise<Preview | null> {
-    if (!token || !previewTokenPattern.test(token)) return null;
-    const [row] = await this.database.query<{ preview: string }>(
-      `select preview from owner_sessions
-       where preview_token_hash = $1 and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)`,
-      [hashToken(token), this.config.ownerSession.idleMs / 1000],
+  async forToken(token: unknown): Promise<Preview | null> {
+    if (typeof token !== 'string' || !previewTokenPattern.test(token)) return null;
+    const [row] = await this.database.query<{ id_hash: string; preview: string }>(
+      'select id_hash, preview from owner_sessions where preview_token_hash = $1',
+      [hashToken(token)],
     );
-    if (!row) return null;
+    if (!row || !(await this.sessions.isLive(row.id_hash))) return null;
     const preview = parsePreview(row.preview);
     return Object.keys(preview).length > 0 ? preview : null;
   }

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
 const relativeBase = 'http://relative.invalid';
 
 /**
@@ -22,3 +24,6 @@ export function serverFetchUrl(ref: string, selfOrigin: string, originsForServer
   // joined as text: a path starting with // must stay a path on serverOrigin
   return serverOrigin ? new URL(`${serverOrigin}${url.pathname}${url.search}`).href : url.href;
 }
+
+/** Where this server answers itself (its own socket, never a client's header): site-relative sections are fetched here. */
+export const selfOriginOf = (req: IncomingMessage): string => `http://127.0.0.1:${req.socket.localPort ?? 0}`;

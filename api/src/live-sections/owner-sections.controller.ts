@@ -12,11 +12,9 @@ import { OwnerSessionGuard, type RequestWithOwnerSession } from '../owner/owner-
 import { candidateUrl, sectionNamed } from './candidate-url.js';
 import { OwnerPreviews } from './owner-previews.js';
 import { OwnerSectionsService } from './owner-sections.service.js';
+import { selfOriginOf as selfOrigin } from './section-url.js';
 
 const sectionUrlPipe = new SchemaBodyPipe(sectionUrlSchema);
-
-/** Where this server answers itself: site-relative section URLs are fetched from here, as pages do. */
-const selfOrigin = (req: Request) => `http://127.0.0.1:${req.socket.localPort}`;
 
 function sessionOf(req: RequestWithOwnerSession) {
   // OwnerSessionGuard has run: without a session the request never gets here

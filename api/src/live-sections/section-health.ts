@@ -1,15 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { remoteByName, serverManifestPath } from '@portfolio/parts';
+import { Injectable } from '@nestjs/common';
+import { remoteByName } from '@portfolio/parts';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { causeOf, checkManifest, sectionBuildFrom } from '../site/section-builds.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { resolveSectionUrl, serverFetchUrl } from '../site/section-url.js';
-import { RouteIdsProbe } from './route-ids-probe.js';
+import { LRUCache } from 'lru-cache';
+import { causeOf, manifestTimeoutMs, SectionManifests } from './section-manifests.js';
+import { SectionRenderers } from './section-renderers.js';
 
-/** How long one URL may take to answer a check. */
-const fetchTimeoutMs = 5000;
 /** The live sections' health on the owner's page is looked at again after this long. */
 const liveHealthMs = 5000;
 
@@ -26,6 +23,8 @@ interface Reached {
   problems: string[];
 }
 
+const routeIdsKey = (build: SectionBuild) => `${build.name}\n${build.version}\n${build.serverEntry}`;
+
 /**
  * Whether a section at a URL may go live: its entry answers, the server manifest beside it can be read
  * (version, build time), and its `./routes`, loaded in a render worker as pages load it, serves every
@@ -34,12 +33,12 @@ interface Reached {
 @Injectable()
 export class SectionHealthChecks {
   /** route ids of builds already probed: a build's version changes with its files */
-  private readonly knownRouteIds = new Map<string, string[]>();
-  private readonly live = new Map<string, { at: number; health: Promise<SectionHealth> }>();
+  private readonly knownRouteIds = new LRUCache<string, string[]>({ max: 200 });
+  private readonly live = new LRUCache<string, Promise<SectionHealth>>({ max: 100, ttl: liveHealthMs });
 
   constructor(
-    private readonly probe: RouteIdsProbe,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly manifests: SectionManifests,
+    private readonly renderers: SectionRenderers,
   ) {}
 
   /** A fresh check of one URL (site-relative URLs are fetched from `selfOrigin`). */
@@ -51,26 +50,22 @@ export class SectionHealthChecks {
 
   /** The live sections' health, kept a few seconds: the owner's page asks for it often. */
   async checkLive(config: RemotesConfig, selfOrigin: string): Promise<Record<RemoteName, SectionHealth>> {
-    const now = Date.now();
     const key = (name: RemoteName) => `${name} ${config[name]}`;
-    const stale = remoteNames.filter((name) => {
-      const known = this.live.get(key(name));
-      return !known || now - known.at > liveHealthMs;
-    });
+    const stale = remoteNames.filter((name) => !this.live.has(key(name)));
     if (stale.length > 0) {
       const checking = this.checkAll(
         stale.map((name) => ({ name, url: config[name] })),
         selfOrigin,
       );
       stale.forEach((name, index) =>
-        this.live.set(key(name), {
-          at: now,
-          health: checking.then((all) => all[index] ?? Promise.reject(new Error('a check answered nothing'))),
-        }),
+        this.live.set(
+          key(name),
+          checking.then((all) => all[index] ?? Promise.reject(new Error('a check answered nothing'))),
+        ),
       );
     }
     const healths = await Promise.all(
-      remoteNames.map((name) => this.live.get(key(name))?.health ?? this.check(name, config[name], selfOrigin)),
+      remoteNames.map((name) => this.live.get(key(name)) ?? this.check(name, config[name], selfOrigin)),
     );
     return Object.fromEntries(remoteNames.map((name, index) => [name, healths[index]])) as Record<
       RemoteName,
@@ -86,17 +81,14 @@ export class SectionHealthChecks {
     const toProbe = reached.flatMap((section) =>
       section.build && !this.knownRouteIds.has(routeIdsKey(section.build)) ? [section.build] : [],
     );
-    const probed = toProbe.length > 0 ? await this.probe.routeIds(toProbe) : {};
+    const probed = toProbe.length > 0 ? await this.renderers.routeIds(toProbe) : {};
     return reached.map((section) => {
       const { build, problems } = section;
       let routeIds: string[] | null = null;
       if (build) {
         const key = routeIdsKey(build);
         const found = probed[build.name];
-        if (found && 'routeIds' in found && toProbe.includes(build)) {
-          if (this.knownRouteIds.size > 200) this.knownRouteIds.clear();
-          this.knownRouteIds.set(key, found.routeIds);
-        }
+        if (found && 'routeIds' in found && toProbe.includes(build)) this.knownRouteIds.set(key, found.routeIds);
         routeIds = this.knownRouteIds.get(key) ?? null;
         if (!routeIds)
           problems.push(
@@ -121,37 +113,26 @@ export class SectionHealthChecks {
     });
   }
 
-  /** The entry and the server manifest beside it, fetched as the render worker will fetch them. */
+  /** The entry, and the server manifest beside it read as pages read it. */
   private async reach(name: RemoteName, url: string, selfOrigin: string): Promise<Reached> {
     const reached: Reached = { name, url, entryAnswers: false, build: null, builtAt: null, problems: [] };
-    const fetchUrl = (ref: string) => serverFetchUrl(ref, selfOrigin, this.config.sectionOriginsForServer);
     try {
-      const response = await fetch(fetchUrl(url), { signal: AbortSignal.timeout(fetchTimeoutMs) });
+      const response = await fetch(this.manifests.fetchUrl(url, selfOrigin), {
+        signal: AbortSignal.timeout(manifestTimeoutMs),
+      });
       await response.body?.cancel();
       reached.entryAnswers = response.ok;
       if (!response.ok) reached.problems.push(`Its entry answered ${response.status}.`);
     } catch (error) {
       reached.problems.push(`Its entry could not be reached: ${sentence(causeOf(error))}.`);
     }
-    const manifestRef = resolveSectionUrl(serverManifestPath, url);
     try {
-      const manifestUrl = fetchUrl(manifestRef);
-      const response = await fetch(manifestUrl, { signal: AbortSignal.timeout(fetchTimeoutMs) });
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new Error(`it answered ${response.status}`);
-      }
-      const manifest = checkManifest(await response.json());
-      reached.build = sectionBuildFrom(name, manifest, manifestRef, manifestUrl);
-      const builtAt = typeof manifest.builtAt === 'string' ? new Date(manifest.builtAt) : null;
-      reached.builtAt = builtAt && !Number.isNaN(builtAt.getTime()) ? builtAt.toISOString() : null;
+      const { build, builtAt } = await this.manifests.read(name, url, selfOrigin);
+      reached.build = build;
+      reached.builtAt = builtAt;
     } catch (error) {
-      reached.problems.push(
-        `Its server build's manifest (${manifestRef}) could not be read: ${sentence(causeOf(error))}.`,
-      );
+      reached.problems.push(error instanceof Error ? error.message : String(error));
     }
     return reached;
   }
 }
-
-const routeIdsKey = (build: SectionBuild) => `${build.name}\n${build.version}\n${build.serverEntry}`;

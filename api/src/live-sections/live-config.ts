@@ -3,13 +3,16 @@ import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { parseRemotesConfig } from '@portfolio/contracts/remotes-config';
+import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import type { Queries } from '../storage/database.js';
-import { DATABASE, type Database } from '../storage/database.js';
+import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { writeSectionUrl } from './remotes-json-file.js';
 
 /** How long a replica keeps the database's live sections before asking again: pages never wait on it. */
 export const liveSectionsCacheMs = 1000;
+
+/** Advisory locks of section changes: one number per section, away from the migration's. */
+const liveSectionsLock = 8_150_300;
 
 interface FileState {
   stamp: string;
@@ -20,14 +23,22 @@ interface FileState {
  * Where each section is live, for every visitor. Without DATABASE_URL: the served remotes.json (read
  * again whenever it changes, so a hand edit is followed; written atomically). With DATABASE_URL: table
  * live_sections, shared by every replica, a row per section the owner has promoted; a section without
- * a row is where remotes.json says.
+ * a row is where remotes.json says. The only reader of either.
  */
 @Injectable()
-export class LiveSections {
+export class LiveConfig {
   readonly storage: SectionsOverview['storage'];
   private readonly filePath: string | null;
   private file: FileState = { stamp: '', entries: null };
-  private rows: { at: number; value: Promise<Record<string, string>> } | null = null;
+  /** the table's rows, one entry; a failed read is not kept, so the next request tries again */
+  private readonly rows = new LRUCache<'rows', Record<string, string>>({
+    max: 1,
+    ttl: liveSectionsCacheMs,
+    fetchMethod: async () => {
+      const rows = await this.database.query<{ name: string; url: string }>('select name, url from live_sections');
+      return Object.fromEntries(rows.map((row) => [row.name, row.url]));
+    },
+  });
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -39,17 +50,19 @@ export class LiveSections {
 
   /** The live configuration, or null when a section has no URL anywhere (remotes.json missing or broken). */
   async current(): Promise<RemotesConfig | null> {
-    try {
-      return parseRemotesConfig(await this.entries());
-    } catch {
-      return null;
-    }
+    return completeConfig(await this.entries());
   }
 
   /** Every URL there is, complete or not: the CSP allows their origins even while a section has none. */
   async entries(): Promise<Record<string, unknown>> {
     const fromFile = this.readFile();
-    return this.storage === 'database' ? { ...fromFile, ...(await this.cachedRows()) } : { ...fromFile };
+    if (this.storage !== 'database') return { ...fromFile };
+    return { ...fromFile, ...(await this.rows.fetch('rows')) };
+  }
+
+  /** remotes.json alone: what the site starts from when the database does not answer. */
+  fileEntries(): Record<string, unknown> {
+    return { ...this.readFile() };
   }
 
   /**
@@ -69,7 +82,7 @@ export class LiveSections {
           [name, url],
         );
       });
-      this.rows = null;
+      this.rows.clear();
       return;
     }
     if (!this.filePath)
@@ -107,22 +120,27 @@ export class LiveSections {
     }
     return this.file.entries;
   }
+}
 
-  private cachedRows(): Promise<Record<string, string>> {
-    const now = Date.now();
-    if (!this.rows || now - this.rows.at > liveSectionsCacheMs) {
-      const value = this.database
-        .query<{ name: string; url: string }>('select name, url from live_sections')
-        .then((rows) => Object.fromEntries(rows.map((row) => [row.name, row.url])));
-      this.rows = { at: now, value };
-      // a failed read is tried again by the next request, not kept for a second
-      value.catch(() => {
-        if (this.rows?.value === value) this.rows = null;
-      });
-    }
-    return this.rows.value;
+/** Entries with a URL for every section, or null. */
+export function completeConfig(entries: Record<string, unknown>): RemotesConfig | null {
+  try {
+    return parseRemotesConfig(entries);
+  } catch {
+    return null;
   }
 }
 
-/** Advisory locks of section changes: one number per section, away from the migration's. */
-const liveSectionsLock = 8_150_300;
+/** The origins of the absolute URLs among `entries` (the CSP allows them); relative ones are the site's own. */
+export function originsIn(entries: Record<string, unknown>): string[] {
+  const origins = new Set<string>();
+  for (const value of Object.values(entries)) {
+    if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) continue;
+    try {
+      origins.add(new URL(value).origin);
+    } catch {
+      // not a URL: the shell will report that remote as unavailable
+    }
+  }
+  return [...origins];
+}

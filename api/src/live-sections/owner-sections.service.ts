@@ -2,7 +2,7 @@ import { ConflictException, Injectable, UnprocessableEntityException } from '@ne
 import type { SectionHealth, SectionOverview, SectionsOverview } from '@portfolio/contracts/owner';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { sectionLabel } from './candidate-url.js';
-import { LiveSections } from './live-sections.js';
+import { LiveConfig } from './live-config.js';
 import { OwnerPreviews, type Preview } from './owner-previews.js';
 import { SectionHealthChecks } from './section-health.js';
 import { SectionHistory } from './section-history.js';
@@ -26,7 +26,7 @@ const noUrlHealth = (): SectionHealth => ({
 @Injectable()
 export class OwnerSectionsService {
   constructor(
-    private readonly live: LiveSections,
+    private readonly live: LiveConfig,
     private readonly previews: OwnerPreviews,
     private readonly health: SectionHealthChecks,
     private readonly history: SectionHistory,
