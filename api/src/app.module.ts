@@ -10,6 +10,7 @@ import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveSectionsModule } from './live-sections/live-sections.module.js';
 import { OwnerModule } from './owner/owner.module.js';
+import { RumModule } from './rum/rum.module.js';
 import { SiteModule } from './site/site.module.js';
 import { StorageModule } from './storage/storage.module.js';
 
@@ -29,6 +30,7 @@ export class AppModule {
         OwnerModule,
         LiveSectionsModule,
         SiteModule,
+        RumModule,
         // production: Nest's logs as JSON through pino; the request lines come from create-app's pino-http
         ...(config.logs === 'json' ? [LoggerModule.forRoot({ useExisting: true })] : []),
       ],

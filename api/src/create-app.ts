@@ -12,6 +12,7 @@ import { acceptJsonBodies } from './common/json-body.js';
 import { useRateLimits } from './common/rate-limit.js';
 import { requestLogOptions } from './common/request-logs.js';
 import { useSecurityHeaders } from './common/security-headers.js';
+import { acceptBeaconBodies } from './rum/beacon-body.js';
 import type { AppConfig } from './config/app-config.js';
 import { LiveSections } from './live-sections/live-sections.service.js';
 import { OwnerDevices } from './owner/owner-devices.js';
@@ -78,6 +79,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // the login throttle knows the owner's browsers by their device cookie (parsed above)
   const ownerDevices = app.get(OwnerDevices);
   useRateLimits(app, config, database, (req) => ownerDevices.recognise(req));
+  acceptBeaconBodies(app);
   acceptJsonBodies(app);
   serveRemotesJson(app, liveSections);
   if (config.siteDir) serveSite(app, config.siteDir, app.get(SitePages));

@@ -40,6 +40,7 @@ export const siteServer = {
       // every test comes from 127.0.0.1: limits high enough for the whole suite
       RATE_LIMIT_VERIFY: '1000',
       RATE_LIMIT_CONTACT: '1000',
+      RATE_LIMIT_RUM: '100000',
     },
   },
 };

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.contactTo).toBe(siteConfig.contactTo);
     expect(config.contactFrom).toBe(config.contactTo);
-    expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5, download: 30 });
+    expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5, download: 30, rum: 30 });
     expect(config.databaseUrl).toBeNull();
     expect(config.trustProxy).toEqual(['loopback']);
     expect(config.outbox.leaseMs).toBeLessThanOrEqual(60_000);

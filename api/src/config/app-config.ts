@@ -56,6 +56,7 @@ export const environmentSchema = z.object({
   RATE_LIMIT_VERIFY: wholeNumber(1, 100_000).default(10),
   RATE_LIMIT_CONTACT: wholeNumber(1, 100_000).default(5),
   RATE_LIMIT_DOWNLOAD: wholeNumber(1, 100_000).default(30),
+  RATE_LIMIT_RUM: wholeNumber(1, 100_000).default(30),
   OUTBOX_RETRY_BASE_MS: wholeNumber(10, 86_400_000).default(30_000),
   OUTBOX_RETRY_MAX_MS: wholeNumber(10, 86_400_000).default(3_600_000),
   OUTBOX_LEASE_MS: wholeNumber(1_000, 3_600_000).default(60_000),
@@ -129,6 +130,7 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
       verify: env.RATE_LIMIT_VERIFY,
       contact: env.RATE_LIMIT_CONTACT,
       download: env.RATE_LIMIT_DOWNLOAD,
+      rum: env.RATE_LIMIT_RUM,
     },
     /** leaseMs: how long a replica may hold a message it is sending before another may take it. */
     outbox: {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from '@portfolio/router';
+import { reportConversion } from '@portfolio/contracts/field-signals';
 import { apiRequest, ApiRequestError } from '@portfolio/ui/api-client';
 
 /** The contact action's outcome (docs/product-rules.md "Contact form"): sent (with the stored message's id), error (non-200), local-error (threw). */
@@ -11,6 +12,7 @@ export async function contactAction({ request }: ActionFunctionArgs): Promise<Co
   try {
     const message: unknown = await request.json();
     const body = await apiRequest<{ contactID?: unknown } | null>('contact', { body: message });
+    reportConversion('contact-sent');
     return { status: 'sent', contactID: String(body?.contactID) };
   } catch (error) {
     // an answer that is not a success is `error`; no answer at all (status 0) or a broken request is `local-error`

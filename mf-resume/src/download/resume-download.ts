@@ -1,4 +1,5 @@
 import { apiRequest } from '@portfolio/ui/api-client';
+import { reportConversion } from '@portfolio/contracts/field-signals';
 import { resumeFileName } from '@portfolio/contracts/resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 
@@ -7,6 +8,7 @@ export async function downloadResume(resource: string): Promise<void> {
   const answer = await apiRequest<Blob>('download', { body: { resource }, accept: 'pdf' });
   const pdf = new Blob([answer], { type: 'application/pdf' });
   saveFile(pdf, resumeFileName(siteConfig.ownerName));
+  reportConversion('resume-downloaded');
 }
 
 /** Hands a blob to the browser's own download, under a file name of our choosing. */

@@ -65,6 +65,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
+  const buildIds = Object.fromEntries(builds.map((build) => [build.name, build.version]));
 
   const ready = Promise.all(
     builds.map((build) =>
@@ -126,7 +127,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       preloads: section && !clientRender ? [urls.entryOf(section)] : [],
       stylesheets: section ? urls.stylesheetsOf(section) : [],
       body,
-      data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
+      data: { sections: urls.entries, builds: buildIds, clientRender, router: hydrationData(pageContext) },
     });
     return { status, html: urls.withPublicPaths(html), variants: variantsOf(context) };
   }
