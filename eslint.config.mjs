@@ -2,6 +2,8 @@
 // derived from the parts manifest, so a new section is bounded like the others without an edit here.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,6 +14,8 @@ import { api, remotes, shell } from './packages/parts/parts.mjs';
 
 const remoteFolders = remotes.map((remote) => remote.folder);
 const routerPackages = ['react-router', 'react-router-dom', 'react-router/dom'];
+/** The API's live-sections module: only its module and public service are imported from outside it. */
+const liveSections = './api/src/live-sections';
 
 export default tseslint.config(
   {
@@ -142,6 +146,51 @@ export default tseslint.config(
             {
               from: { element: { type: 'scripts' } },
               allow: { to: { element: { type: ['package', 'scripts', 'e2e'] } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // No import cycles anywhere; inside the API, zones keep each module's boundary (docs/architecture.md, "The API").
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+        createNodeResolver(),
+      ],
+    },
+    // packages' own files are never part of a cycle of ours: not followed (and ESLint stays quick)
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./api/src/!(live-sections)/**/*', './api/src/*.ts', './api/test/**/*'],
+              from: liveSections,
+              except: ['./live-sections.module.ts', './live-sections.service.ts'],
+              message: 'Outside live-sections/, ask its public service (LiveSections) or import its module.',
+            },
+            {
+              target: liveSections,
+              from: './api/src/site',
+              message: 'live-sections/ is below site/: pages ask LiveSections, never the other way round.',
+            },
+            {
+              target: './api/src/owner',
+              from: [liveSections, './api/src/site'],
+              message: 'owner/ (sessions, password, inbox) is below live-sections/ and site/, which use it.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run lighthouse [-- <site origin>] [--runs=3]`: Lighthouse 12 (mobile emulation, simulated
+// `npm run lighthouse [-- <site origin>] [--runs=3]`: Lighthouse 13 (mobile emulation, simulated
 // throttling, its defaults) on every route of a running site, in Debian's Chromium; prints the median
 // of the runs per route. Without an origin it serves the production build itself (run `npm run build`
 // first), as `npm start` would.

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
 import { CaptchaModule } from './captcha/captcha.module.js';
 import { JsonErrorFilter } from './common/json-error.filter.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
@@ -7,8 +8,10 @@ import { ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LiveSectionsModule } from './live-sections/live-sections.module.js';
 import { OwnerModule } from './owner/owner.module.js';
-import { SectionsModule } from './sections/sections.module.js';
+import { RumModule } from './rum/rum.module.js';
+import { SiteModule } from './site/site.module.js';
 import { StorageModule } from './storage/storage.module.js';
 
 @Module({})
@@ -25,7 +28,11 @@ export class AppModule {
         ContactModule,
         DownloadModule,
         OwnerModule,
-        SectionsModule,
+        LiveSectionsModule,
+        SiteModule,
+        RumModule,
+        // production: Nest's logs as JSON through pino; the request lines come from create-app's pino-http
+        ...(config.logs === 'json' ? [LoggerModule.forRoot({ useExisting: true })] : []),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

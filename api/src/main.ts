@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
 import { createApp } from './create-app.js';
 import { stopApp } from './shutdown.js';
@@ -8,19 +9,20 @@ const stopDeadlineMs = 9_000;
 const config = loadConfig();
 const app = await createApp(config);
 await app.listen(config.port);
-console.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
+const logger = new Logger('Main');
+logger.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    console.log(`${signal}: stopping`);
+    logger.log(`${signal}: stopping`);
     setTimeout(() => {
-      console.error(`still stopping after ${stopDeadlineMs} ms: exiting anyway`);
+      logger.error(`still stopping after ${stopDeadlineMs} ms: exiting anyway`);
       process.exit(1);
     }, stopDeadlineMs).unref();
     stopApp(app).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('stopping failed:', error);
+        logger.error(`stopping failed: ${String(error)}`);
         process.exit(1);
       },
     );

@@ -49,3 +49,35 @@ describe('the owner session across replicas', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
+
+describe("the owner's device cookies across replicas", () => {
+  let a: RunningApp;
+  let b: RunningApp;
+  // a small overall budget of strangers' wrong passwords: the mechanism is the same as the contract's 50
+  const overall = 3;
+  beforeAll(async () => {
+    const storage = newStorage();
+    const env = { ...storage, OWNER_LOGIN_LIMIT_OVERALL: String(overall) };
+    [a, b] = await Promise.all([startApp(env), startApp(env)]);
+    await setOwnerPassword(storage, password);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("keeps strangers' budget in common, and knows a browser that logged in on another replica", async () => {
+    const owner = new OwnerClient(a.baseUrl);
+    expect((await owner.login(password)).status).toBe(200);
+    const device = owner.cookie('owner_device') ?? '';
+    for (let i = 0; i < overall; i += 1) {
+      const replica = i % 2 === 0 ? a : b;
+      const guess = { headers: { 'X-Forwarded-For': `203.0.113.${60 + i}` } };
+      expect((await new OwnerClient(replica.baseUrl).login(`guess ${i}`, guess)).status).toBe(401);
+    }
+    const stranger = { headers: { 'X-Forwarded-For': '203.0.113.70' } };
+    expect((await new OwnerClient(b.baseUrl).login(password, stranger)).status).toBe(429);
+    const ownerOnB = new OwnerClient(b.baseUrl);
+    ownerOnB.setCookie('owner_device', device);
+    expect((await ownerOnB.login(password, stranger)).status).toBe(200);
+  });
+});

@@ -297,3 +297,47 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     expect((await page(site, '/about', token)).builds).toContain('about=about-1');
   });
 });
+
+describe("the owner's preview after a password change", () => {
+  const siteDir = fakeSite(sameOrigin, true);
+  let site: OwnerSite;
+  let about2: FolderServer;
+  beforeAll(async () => {
+    site = await startOwnerSite(siteDir);
+    about2 = await serveFolder(candidateBuild(siteDir, 'about', '2'));
+  });
+  afterAll(async () => {
+    await about2.close();
+    await site.close();
+  });
+
+  it('renders nothing of the preview of a session begun before the password was set again (npm run owner:password)', async () => {
+    const before = await site.logIn();
+    const response = await call(site, 'POST', '/api/owner/sections/about/preview', {
+      session: before,
+      body: { url: `${about2.url}/remoteEntry.js` },
+    });
+    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(response)!)![1]!;
+    expect((await page(site, '/about', token)).builds).toContain('about=about-2');
+    // the password is set a moment after the session began, by the code `npm run owner:password` runs
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await setOwnerPassword(site.storage, 'a new password after a leak');
+    const after = await page(site, '/about', token);
+    expect(after.builds).toContain('about=about-1');
+    expect(after.html).not.toContain('owner-preview-banner');
+    expect(after.cacheControl).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    const remotes = await call(site, 'GET', '/remotes.json', { preview: token });
+    expect(await remotes.json()).toEqual(sameOrigin);
+    expect(remotes.headers.get('content-security-policy')).not.toContain(about2.url);
+    // the same rule as the session's own: its calls are refused too
+    expect((await call(site, 'GET', '/api/owner/sections', { session: before })).status).toBe(401);
+    // a session begun after the change previews again
+    const fresh = await site.logIn();
+    const again = await call(site, 'POST', '/api/owner/sections/about/preview', {
+      session: fresh,
+      body: { url: `${about2.url}/remoteEntry.js` },
+    });
+    const freshToken = /^owner_preview=([^;]+)/.exec(previewCookieOf(again)!)![1]!;
+    expect((await page(site, '/about', freshToken)).builds).toContain('about=about-2');
+  });
+});

@@ -36,6 +36,7 @@ export async function startOwnerSite(
   env: NodeJS.ProcessEnv = {},
 ): Promise<OwnerSite> {
   const config = loadConfig({
+    NODE_ENV: 'test',
     ...storage,
     SERVE_SITE: 'true',
     SITE_DIR: siteDir,

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
 /**
- * The one accepted exception (README "Accessibility"): docs/product-rules.md asks for a barely visible
+ * The one accepted exception (docs/product-rules.md): docs/product-rules.md asks for a barely visible
  * "login" link in the footer, so its text contrast is low on purpose. Only that rule, only that link.
  */
 const acceptedExceptions = [{ rule: 'color-contrast', target: '.site-login-link' }];

@@ -26,3 +26,19 @@ export const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().rep
 export const projectsData = JSON.parse(
   readFileSync(path.join(repoRoot, 'mf-projects/src/content/projects.json'), 'utf8'),
 ) as Array<{ id: string; thumbnailImg: string; projectDate: string; lastUpdated: string }>;
+
+/** The contact form's own words (mf-home's content), for tests that look for a line without naming it. */
+export const contactFormText = JSON.parse(
+  readFileSync(path.join(repoRoot, 'mf-home/src/content/contact-form.json'), 'utf8'),
+) as { captchaLoading: string; captchaNeedsScript: string; emailInstead: string };
+
+/** The projects whose write-up (content/markdown/<id>.md) is empty, and those with one. */
+export const projectWriteUps = (() => {
+  const empty: string[] = [];
+  const written: string[] = [];
+  for (const { id } of projectsData) {
+    const markdown = readFileSync(path.join(repoRoot, `mf-projects/src/content/markdown/${id}.md`), 'utf8');
+    (markdown.trim() ? written : empty).push(id);
+  }
+  return { empty, written };
+})();

@@ -38,6 +38,7 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
       NODE_ENV: 'production',
       SITE_DIR: siteDir,
       DATA_DIR: dataDir,
+      SITE_URL: url,
       SECTION_REFRESH_MS: '100',
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -20,13 +20,16 @@ export const siteServer = {
     cwd: repoRoot,
     url: `http://127.0.0.1:${sitePort}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // a first start makes the embedded database (initdb): on a loaded machine that alone can take a minute
+    timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
       PORT: String(sitePort),
       NODE_ENV: 'production',
       DATA_DIR: siteDataDir,
+      // the address the browser uses: canonical URLs, Open Graph and the sitemap are on it
+      SITE_URL: `http://127.0.0.1:${sitePort}`,
       // the captcha provider and the mail server are stand-ins (support/stand-ins.ts); nothing leaves this machine
       RECAPTCHA_SITE_KEY: 'e2e-site-key',
       RECAPTCHA_SECRET: 'e2e-secret',
@@ -37,6 +40,7 @@ export const siteServer = {
       // every test comes from 127.0.0.1: limits high enough for the whole suite
       RATE_LIMIT_VERIFY: '1000',
       RATE_LIMIT_CONTACT: '1000',
+      RATE_LIMIT_RUM: '100000',
     },
   },
 };

@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import site from '@portfolio/content/site.json' with { type: 'json' };
 import { siteverifyUrl } from '../support/ports';
+import { contactFormText } from '../support/content';
 
 /** A field by its accessible name (the visible "*" is hidden from it; `required` says it instead). */
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -243,4 +244,44 @@ test("a captcha that cannot load is said in words, with the owner's address to w
   await expect(modal(page)).toContainText('Please verify the reCAPTCHA');
   await modal(page).getByRole('button', { name: 'Close' }).click();
   await expect(notice.getByRole('link')).toBeFocused();
+});
+
+test("with JavaScript off, the captcha's place says the form needs it and gives the owner's address", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  const form = page.locator('form').filter({ has: field(page, 'First name') });
+  await form.scrollIntoViewIfNeeded();
+  // Playwright's text and role locators skip <noscript>: CSS reaches it, and the browser's innerText reads it
+  const line = form.locator('noscript > *');
+  await expect(line).toBeVisible();
+  expect(await line.evaluate((element) => (element as HTMLElement).innerText.replace(/\s+/g, ' '))).toBe(
+    `${contactFormText.captchaNeedsScript} ${contactFormText.emailInstead} ${site.contactTo}`,
+  );
+  const address = line.locator('a');
+  await expect(address).toBeVisible();
+  await expect(address).toHaveAttribute('href', `mailto:${site.contactTo}`);
+  // nothing claims to be loading what never will
+  await expect(form.getByText(contactFormText.captchaLoading)).toBeHidden();
+  await expect(form.getByRole('status')).toBeHidden();
+  await context.close();
+});
+
+test('with JavaScript on, the no-JavaScript line stays out of sight and hydration has nothing to say', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  const form = await openForm(page);
+  // the server sent the line, and the browser treats it as the text of a <noscript>: nothing shown, no link
+  const noscript = form.locator('noscript');
+  await expect(noscript).toHaveCount(1);
+  expect(await noscript.boundingBox()).toBeNull();
+  await expect(form.locator('noscript a')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
 });

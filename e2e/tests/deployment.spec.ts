@@ -219,6 +219,45 @@ test("the owner's preview comes rendered by a replica, with its banner, to the o
   await visitor.close();
 });
 
+/** A GET through nginx with headers fetch will not send (Host): one plain HTTP request, the body as text. */
+function getWithHeaders(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(deployment.url);
+    const req = request({ host: hostname, port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test("a client's Host, X-Forwarded-Host, X-Forwarded-Proto or Forwarded changes no URL: nginx sends its own", async () => {
+  const foreign = {
+    Host: 'evil.example',
+    'X-Forwarded-Host': 'evil.example',
+    'X-Forwarded-Proto': 'https',
+    'X-Forwarded-Port': '8443',
+    Forwarded: 'host=evil.example;proto=https',
+  };
+  // a query string of its own, so that no page from the server's cache hides what the replica would render
+  for (const path of [...serverPages.map((page) => `${page.path}?foreign=1`), '/sitemap.xml', '/robots.txt']) {
+    const { status, body } = await getWithHeaders(path, foreign);
+    expect([path, status]).toEqual([path, 200]);
+    expect(body).not.toContain('evil.example');
+    expect(body).not.toContain('https://127.0.0.1');
+    expect(body).not.toContain(':8443');
+    if (path.includes('?')) {
+      expect(body).toContain(`<link rel="canonical" href="${deployment.url}${path.split('?')[0] ?? ''}">`);
+    }
+  }
+  const sitemap = await getWithHeaders('/sitemap.xml', foreign);
+  for (const { path } of serverPages) expect(sitemap.body).toContain(`<loc>${deployment.url}${path}</loc>`);
+  expect((await getWithHeaders('/robots.txt', foreign)).body).toContain(`${deployment.url}/sitemap.xml`);
+});
+
 test('behind the proxy each client has its own limit, shared by the replicas, and X-Forwarded-For resets nothing', async () => {
   const first = [];
   for (let i = 0; i < 6; i += 1) first.push(await downloadFrom('127.0.0.2', { 'X-Forwarded-For': `203.0.113.${i}` }));

@@ -71,7 +71,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.goto('/resume');
     await measure('tab', page.getByRole('tab').first());
 
-    expect(measured).toHaveLength(7);
+    await page.goto('/no/such/page');
+    await measure(
+      "error page's home link",
+      page.getByRole('main').getByRole('link', { name: 'Back to the home page' }),
+    );
+
+    expect(measured).toHaveLength(8);
     expect(measured.filter(([, ratio]) => ratio < 3)).toEqual([]);
   });
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { projectWriteUps } from '../support/content';
 import { recordRequests, remotesIn } from '../support/network-log';
 
 test('home fetches only the shell and mf-home; other remotes load on first visit', async ({ page }) => {
@@ -51,6 +52,30 @@ for (const { path, section, from } of [
     expect(await text.innerHTML()).toBe(served);
   });
 }
+
+test('a visit in the browser to a project without a write-up fetches no markdown renderer; one with a write-up does', async ({
+  page,
+}) => {
+  const [empty] = projectWriteUps.empty;
+  const [written] = projectWriteUps.written;
+  test.skip(!empty || !written, 'the content needs a project with a write-up and one without');
+  const renderer = /\/mf\/projects\/markdown\.[0-9a-f]+\.js$/;
+  const requests = recordRequests(page);
+  const visit = async (id: string) => {
+    await page.goto('/projects');
+    await page.waitForLoadState('networkidle');
+    requests.length = 0;
+    await page.locator(`main a[href="/projects/project/${id}"]`).first().click();
+    await expect(page).toHaveURL(`/projects/project/${id}`);
+    await expect(page.getByRole('link', { name: 'Back to Projects' })).toHaveCount(2);
+    await page.waitForLoadState('networkidle');
+    // the page came from the browser, not the server
+    expect(requests.filter((url) => url.endsWith(`/projects/project/${id}`))).toEqual([]);
+    return requests.filter((url) => renderer.test(url));
+  };
+  expect(await visit(empty!)).toEqual([]);
+  expect(await visit(written!)).toHaveLength(1);
+});
 
 test('hovering a section link preloads its remote before the click', async ({ page }) => {
   const requests = recordRequests(page);

@@ -19,10 +19,10 @@ for (const { path, heading, section, type } of pages) {
     expect(html).toMatch(serverFrame);
     expect(html).toMatch(headingIn(heading));
     expect(html).not.toContain('Loading…');
-    // the section's own stylesheet and the exact build the page names
-    expect(head(html)).toMatch(new RegExp(`<link rel="stylesheet" href="${baseURL}/mf/${section}/[^"]+\\.css">`));
+    // the section's own stylesheet and the exact build the page names, by path: right for whichever host the browser used
+    expect(head(html)).toMatch(new RegExp(`<link rel="stylesheet" href="/mf/${section}/[^"]+\\.css">`));
     expect(head(html)).toMatch(
-      new RegExp(`<link rel="preload" as="script" href="${baseURL}/mf/${section}/remoteEntry\\.[0-9a-f]{10}\\.js">`),
+      new RegExp(`<link rel="preload" as="script" href="/mf/${section}/remoteEntry\\.[0-9a-f]{10}\\.js">`),
     );
 
     const title = /<title>([^<]*)<\/title>/.exec(head(html))?.[1] ?? '';

@@ -77,6 +77,9 @@ describe('the parts manifest', () => {
       expect(service.environment.SERVE_SITE).toBeUndefined();
       // nginx spreads /api over every replica
       expect(shellService.environment.API_SERVERS).toContain(`server ${name}:${service.environment.PORT};`);
+      // a replica is healthy when its database answers, and nginx starts once both are
+      expect(service.healthcheck.test.join(' ')).toContain(`:${service.environment.PORT}/api/ready`);
+      expect(shellService.depends_on[name]).toEqual({ condition: 'service_healthy' });
     }
   });
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:api`: the API as docker-compose.yml deploys it (packages/deployment: the shell's nginx in
 // front of two replicas on PostgreSQL) under load, on this machine. A benchmark, not a test: it prints the
-// figures the README quotes. Loopback only, bounded in count and time. Build first (`npm run build`).
+// figures docs/replicas.md quotes. Loopback only, bounded in count and time. Build first (`npm run build`).
 //   --messages=N      contact submissions per delivery phase (default 1000, at most 5000)
 //   --rate=N          requests/s for the latency runs (default 500), --seconds=N each (default 30)
-//   --soak-seconds=N  the memory soak (default 300; the README's figure comes from the 5-minute run)
+//   --soak-seconds=N  the memory soak (default 300; the figure in docs/replicas.md comes from the 5-minute run)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';

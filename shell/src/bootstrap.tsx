@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type RootOptions as RootOptionsOfReact } from 'react-dom/client';
 import { createBrowserRouter } from '@portfolio/router';
 import { loadRemoteRoutes } from './federation/load-remote-routes';
 import { registerRemotesFromConfig, registerSectionEntries } from './federation/remotes-config';
@@ -7,6 +7,7 @@ import { App, createSiteRouter } from './app/app';
 import { readPageData } from './app/page-data';
 import { resolveLazyMatches } from './app/resolve-lazy-matches';
 import { buildRoutes } from './app/routes';
+import { measureField } from './field/measure-field';
 
 function rootElement(): HTMLElement {
   const element = document.getElementById('root');
@@ -14,11 +15,14 @@ function rootElement(): HTMLElement {
   return element;
 }
 
+/** What both roots are given: the field measurements' error hook (or nothing, for a visitor not measured). */
+type RootOptions = Pick<RootOptionsOfReact, 'onCaughtError'>;
+
 const container = rootElement();
 const page = readPageData();
 
 /** A server-rendered page: the same section builds and data as the server's, then hydrate its HTML. */
-async function hydratePage(router: unknown): Promise<void> {
+async function hydratePage(router: unknown, rootOptions: RootOptions): Promise<void> {
   const routes = buildRoutes(loadRemoteRoutes);
   await resolveLazyMatches(routes, window.location.pathname);
   (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = router;
@@ -30,13 +34,14 @@ async function hydratePage(router: unknown): Promise<void> {
       <StrictMode>
         <App router={createBrowserRouter(routes)} />
       </StrictMode>,
+      rootOptions,
     );
   });
 }
 
 /** `npm run dev`, or a page whose section the server could not render: the browser renders it alone. */
-function renderPage(): void {
-  createRoot(container).render(
+function renderPage(rootOptions: RootOptions = {}): void {
+  createRoot(container, rootOptions).render(
     <StrictMode>
       <App router={createSiteRouter()} />
     </StrictMode>,
@@ -45,8 +50,9 @@ function renderPage(): void {
 
 if (page) {
   registerSectionEntries(page.sections);
-  if (page.clientRender) renderPage();
-  else hydratePage(page.router).catch(renderPage);
+  const rootOptions = measureField(page.builds, buildRoutes(loadRemoteRoutes)) ?? {};
+  if (page.clientRender) renderPage(rootOptions);
+  else hydratePage(page.router, rootOptions).catch(() => renderPage(rootOptions));
 } else {
   registerRemotesFromConfig()
     .catch((error: unknown) => {

@@ -20,7 +20,9 @@ export function acceptJsonBodies(app: NestExpressApplication): void {
     const empty =
       req.get('content-length') === '0' ||
       (req.get('content-length') === undefined && req.get('transfer-encoding') === undefined);
-    if (mayHaveBody && !empty && !req.is('application/json')) {
+    // a body its route has read already (a beacon at /api/rum, rum/beacon-body.ts) is left alone
+    const read = req.body !== undefined;
+    if (mayHaveBody && !empty && !read && !req.is('application/json')) {
       return errorJson(res, 415, 'Send the request body as application/json.');
     }
     next();

@@ -1,5 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { rateLimit } from 'express-rate-limit';
+import type { NextFunction, Request, Response } from 'express';
+import { type Options, rateLimit } from 'express-rate-limit';
+import { rumPath } from '@portfolio/contracts/field-events';
 import { loginThrottle } from '@portfolio/contracts/owner';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../storage/database.js';
@@ -12,7 +14,12 @@ import { DatabaseRateLimitStore } from './rate-limit-store.js';
  * express-rate-limit rather than @nestjs/throttler, whose CommonJS build cannot load ESM-only Nest 12
  * under jest on Node 20.
  */
-export function useRateLimits(app: NestExpressApplication, config: AppConfig, database: Database): void {
+export function useRateLimits(
+  app: NestExpressApplication,
+  config: AppConfig,
+  database: Database,
+  knownDevice: KnownDevice,
+): void {
   const limited = (path: string, name: string, limit: number) =>
     app.use(
       path,
@@ -31,20 +38,33 @@ export function useRateLimits(app: NestExpressApplication, config: AppConfig, da
   limited('/api/contact', 'contact', config.rateLimit.contact);
   // the PDF is cached, but each answer is still 8 KB: a loop of downloads should not be free
   limited('/api/download', 'download', config.rateLimit.download);
-  useLoginThrottle(app, config, database);
+  // a visitor's page sends a beacon when it is hidden, and one per 30 events: a few a minute at most
+  limited(rumPath, 'rum', config.rateLimit.rum);
+  useLoginThrottle(app, config, database, knownDevice);
 }
+
+/** The id of a browser that has logged in before with the current password, or null (owner/owner-devices.ts). */
+export type KnownDevice = (req: Request) => Promise<string | null>;
 
 /**
  * Wrong owner passwords (401s only: a login that works, or a request refused for another reason, costs
- * nothing), per client and for everyone together, so that a guess spread over many addresses is slowed too.
+ * nothing). A browser with a valid device cookie has its own budget and is locked out alone when it spends
+ * it; every other request shares the per-client budget and the overall one, so a guess spread over many
+ * addresses is slowed too, without locking the owner's known browser out (OWASP's device cookies).
  */
-function useLoginThrottle(app: NestExpressApplication, config: AppConfig, database: Database): void {
+function useLoginThrottle(
+  app: NestExpressApplication,
+  config: AppConfig,
+  database: Database,
+  knownDevice: KnownDevice,
+): void {
   const minutes = Math.round(loginThrottle.windowMs / 60_000);
-  const throttle = (name: string, limit: number, keyGenerator?: () => string) =>
+  const deviceOf = (res: Response): string | null => (res.locals as { ownerDevice: string | null }).ownerDevice;
+  const throttle = (name: string, limit: number, counted: Pick<Partial<Options>, 'skip' | 'keyGenerator'>) =>
     rateLimit({
       windowMs: loginThrottle.windowMs,
       limit,
-      ...(keyGenerator ? { keyGenerator } : {}),
+      ...counted,
       store: new DatabaseRateLimitStore(database, `${name}:`),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
@@ -54,9 +74,24 @@ function useLoginThrottle(app: NestExpressApplication, config: AppConfig, databa
         res.status(429).json(apiError(429, `Too many wrong passwords; wait up to ${minutes} minutes and try again.`));
       },
     });
-  app.use('/api/owner/login', throttle('owner-login', config.ownerLogin.perClient));
+  const path = '/api/owner/login';
+  app.use(path, (req: Request, res: Response, next: NextFunction) => {
+    knownDevice(req).then((device) => {
+      res.locals.ownerDevice = device;
+      next();
+    }, next);
+  });
+  const fromKnownDevice = (_req: Request, res: Response) => deviceOf(res) !== null;
   app.use(
-    '/api/owner/login',
-    throttle('owner-login-all', config.ownerLogin.overall, () => 'everyone'),
+    path,
+    throttle('owner-login-device', config.ownerLogin.perDevice, {
+      skip: (_req, res) => deviceOf(res) === null,
+      keyGenerator: (_req, res) => deviceOf(res) ?? '',
+    }),
+  );
+  app.use(path, throttle('owner-login', config.ownerLogin.perClient, { skip: fromKnownDevice }));
+  app.use(
+    path,
+    throttle('owner-login-all', config.ownerLogin.overall, { skip: fromKnownDevice, keyGenerator: () => 'everyone' }),
   );
 }

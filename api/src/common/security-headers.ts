@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config.js';
-import { remoteOriginsReader } from '../site/remote-origins.js';
 
 /** reCAPTCHA's documented CSP needs: its script from google.com and gstatic.com, its frames from google.com. */
 export const captchaScriptSources = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -10,22 +9,18 @@ export const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https:
 
 /**
  * helmet's security headers with a CSP that allows the site itself, the captcha provider's script and
- * frame, and the origins remotes are served from (the served remotes.json plus CSP_REMOTE_ORIGINS).
+ * frame, and the origins this request's sections come from (LiveSections) plus CSP_REMOTE_ORIGINS.
  */
 export function useSecurityHeaders(
   app: NestExpressApplication,
   config: AppConfig,
-  /** the origins this request's sections come from (live, or the owner's preview); else remotes.json's */
-  sectionOrigins?: (req: IncomingMessage) => Promise<string[]>,
+  /** the origins this request's sections come from (live, or the owner's preview) */
+  sectionOrigins: (req: IncomingMessage) => Promise<string[]>,
 ): void {
-  // the file the live sections start from: the served remotes.json, or REMOTES_JSON behind a proxy
-  const servedRemoteOrigins = remoteOriginsReader(config.remotesJson);
   // Worked out once per response, not once for each of the five directives using it.
   app.use((req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
-    const origins = sectionOrigins ? sectionOrigins(req) : Promise.resolve(servedRemoteOrigins());
-    // storage that does not answer costs the page its live sections' origins, not the page itself
-    void origins
-      .catch(() => servedRemoteOrigins())
+    void sectionOrigins(req)
+      .catch(() => [])
       .then((found) => {
         res.locals.cspRemoteOrigins = [...new Set([...found, ...config.cspRemoteOrigins])].join(' ');
         next();

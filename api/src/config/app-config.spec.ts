@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { siteConfig } from '@portfolio/contracts/site-config';
-import { googleSiteverifyUrl, googleTestKeys, loadConfig } from './app-config.js';
+import { appConfigSchema, environmentSchema, googleSiteverifyUrl, googleTestKeys, loadConfig } from './app-config.js';
 
 describe('loadConfig', () => {
   it('works with no environment at all: Google test keys, no SMTP, the site owner as recipient', () => {
@@ -14,7 +17,7 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeNull();
     expect(config.contactTo).toBe(siteConfig.contactTo);
     expect(config.contactFrom).toBe(config.contactTo);
-    expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5, download: 30 });
+    expect(config.rateLimit).toEqual({ windowMs: 60_000, verify: 10, contact: 5, download: 30, rum: 30 });
     expect(config.databaseUrl).toBeNull();
     expect(config.trustProxy).toEqual(['loopback']);
     expect(config.outbox.leaseMs).toBeLessThanOrEqual(60_000);
@@ -93,5 +96,103 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
     }
     expect(() => loadConfig({ OUTBOX_LEASE_MS: '10' })).toThrow(/OUTBOX_LEASE_MS/);
+  });
+
+  it('names every wrong variable at once, and echoes no value that may hold a password', () => {
+    const wrong = () =>
+      loadConfig({
+        PORT: 'eighty',
+        RATE_LIMIT_VERIFY: '-1',
+        SERVE_SITE: 'yes',
+        DATABASE_URL: 'mysql://site:hunter2@db.example.com/site',
+        SMTP_URL: 'http://mailer:hunter2@mail.example.com',
+      });
+    expect(wrong).toThrow(/^Configuration: /);
+    const message = (() => {
+      try {
+        wrong();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    for (const name of ['PORT', 'RATE_LIMIT_VERIFY', 'SERVE_SITE', 'DATABASE_URL', 'SMTP_URL']) {
+      expect(message).toContain(name);
+    }
+    expect(message).toContain('"eighty"');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('takes a blank variable as unset: the default', () => {
+    const blank = loadConfig({ PORT: '', TRUST_PROXY: '  ', CONTACT_TO: '', SITE_URL: '', DATABASE_URL: '' });
+    expect(blank).toEqual(loadConfig({}));
+  });
+
+  it('serves the site and its remotes.json unless SERVE_SITE=false; REMOTES_JSON names another', () => {
+    const served = loadConfig({ SITE_DIR: '/srv/site' });
+    expect(served.siteDir).toBe('/srv/site');
+    expect(served.remotesJson).toBe('/srv/site/shell/dist/remotes.json');
+    const apiOnly = loadConfig({ SITE_DIR: '/srv/site', SERVE_SITE: 'false' });
+    expect(apiOnly.siteDir).toBeNull();
+    expect(apiOnly.remotesJson).toBeNull();
+    expect(apiOnly.siteBuildDir).toBe('/srv/site');
+    expect(loadConfig({ SERVE_SITE: 'false', REMOTES_JSON: '/etc/site/remotes.json' }).remotesJson).toBe(
+      '/etc/site/remotes.json',
+    );
+  });
+
+  it('reads SITE_URL as an origin only, and CONTACT_FROM defaults to CONTACT_TO', () => {
+    expect(loadConfig({ SITE_URL: 'https://example.com/' }).siteUrl).toBe('https://example.com');
+    for (const bad of ['https://example.com/blog', 'example.com', 'ftp://example.com', 'https://a@example.com']) {
+      expect(() => loadConfig({ SITE_URL: bad })).toThrow(/^Configuration: SITE_URL/);
+    }
+    const config = loadConfig({ CONTACT_TO: 'me@example.com' });
+    expect(config.contactFrom).toBe('me@example.com');
+    expect(loadConfig({ CONTACT_TO: 'me@example.com', CONTACT_FROM: 'site@example.com' }).contactFrom).toBe(
+      'site@example.com',
+    );
+  });
+
+  it('logs JSON in production, only problems under test, readable lines otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logs).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'test' }).logs).toBe('quiet');
+    expect(loadConfig({}).logs).toBe('readable');
+  });
+
+  it('is what the schema parses: every variable it reads is optional', () => {
+    expect(appConfigSchema.parse({})).toEqual(loadConfig({}));
+    expect(Object.values(environmentSchema.shape).every((variable) => variable.safeParse(undefined).success)).toBe(
+      true,
+    );
+  });
+});
+
+describe('.env.example', () => {
+  it('names exactly the variables the schema reads, each with a line saying what it means', () => {
+    const file = readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env.example'),
+      'utf8',
+    );
+    const lines = file.split('\n');
+    const named = lines.flatMap((line, index) => {
+      const name = /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1];
+      return name ? [{ name, comment: lines[index - 1] ?? '' }] : [];
+    });
+    expect(named.map(({ name }) => name).sort()).toEqual(Object.keys(environmentSchema.shape).sort());
+    for (const { name, comment } of named) expect([name, comment]).toEqual([name, expect.stringMatching(/^# \S/)]);
+  });
+
+  it('gives the defaults the schema gives', () => {
+    const file = readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.env.example'),
+      'utf8',
+    );
+    const values: Record<string, string> = Object.fromEntries(
+      file.split('\n').flatMap((line) => {
+        const found = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+        return found ? [[found[1] ?? '', found[2] ?? '']] : [];
+      }),
+    );
+    expect(loadConfig(values)).toEqual(loadConfig({}));
   });
 });

@@ -23,6 +23,7 @@ import {
 import { OriginGuard } from '../common/origin.guard.js';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { OwnerDevices } from './owner-devices.js';
 import { OwnerPassword } from './owner-password.js';
 import { OwnerSessionGuard, sessionCookieOf } from './owner-session.guard.js';
 import { OwnerSessions } from './owner-sessions.service.js';
@@ -38,7 +39,8 @@ const cookieOptions = (req: Request): CookieOptions => ({
 
 /**
  * GET status, POST login and logout. Login needs the site's Origin (403) before its body (400) is looked
- * at; wrong passwords are throttled before they get here (common/rate-limit.ts, 429).
+ * at; wrong passwords are throttled before they get here (common/rate-limit.ts, 429), a browser that
+ * logged in before by its own count (owner-devices.ts).
  */
 @Controller('owner')
 export class OwnerAuthController {
@@ -46,6 +48,7 @@ export class OwnerAuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly password: OwnerPassword,
     private readonly sessions: OwnerSessions,
+    private readonly devices: OwnerDevices,
   ) {}
 
   @Get('status')
@@ -77,6 +80,8 @@ export class OwnerAuthController {
     await this.sessions.end(sessionCookieOf(req));
     const session = await this.sessions.create();
     res.cookie(ownerSessionCookie, session.id, { ...cookieOptions(req), maxAge: this.config.ownerSession.maxMs });
+    // this browser now has its own allowance of wrong passwords, whatever strangers spend (owner-devices.ts)
+    this.devices.issue(req, res, hash);
     return { passwordSet: true, loggedIn: true, expiresAt: session.expiresAt.toISOString() };
   }
 

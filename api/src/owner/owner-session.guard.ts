@@ -9,15 +9,10 @@ import { type OwnerSessionInfo, OwnerSessions } from './owner-sessions.service.j
 export type OwnerSession = OwnerSessionInfo;
 export type RequestWithOwnerSession = Request & { ownerSession?: OwnerSession };
 
-/** The raw session id a request carries: parsed cookies under /api, the Cookie header elsewhere (pages). */
+/** The raw session id a request carries (cookies are parsed once, for the whole app, by cookie-parser). */
 export function sessionCookieOf(req: Request): string | undefined {
   const parsed = (req.cookies as Record<string, unknown> | undefined)?.[ownerSessionCookie];
-  if (typeof parsed === 'string') return parsed;
-  for (const pair of (req.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = pair.trim().split('=');
-    if (name === ownerSessionCookie) return value.join('=');
-  }
-  return undefined;
+  return typeof parsed === 'string' ? parsed : undefined;
 }
 
 const safeMethods = new Set(['GET', 'HEAD']);

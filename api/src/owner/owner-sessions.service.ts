@@ -56,22 +56,47 @@ export class OwnerSessions {
     return { id, idHash, expiresAt: row.expires_at };
   }
 
+  /**
+   * The one rule for "is this session still live", for every reader of owner_sessions (the session guard,
+   * the previews): not past its hard end, not idle too long, and begun after the password was last set
+   * (`npm run owner:password` ends every session from before). A where clause over the row, its three
+   * parameters numbered from `first`.
+   */
+  private async liveRule(first: number): Promise<{ where: string; params: unknown[] }> {
+    const passwordSetAt = await this.password.setAt();
+    const [idle, setAt] = [`$${first}`, `$${first + 1}`];
+    return {
+      where: `expires_at > now() and last_seen_at > now() - make_interval(secs => ${idle})
+         and (${setAt}::timestamptz is null or created_at >= ${setAt}::timestamptz)`,
+      params: [this.idleSecs, passwordSetAt?.toISOString() ?? null],
+    };
+  }
+
   /** The live session with this raw id, its idle clock restarted; null when unknown, malformed or ended. */
   async find(rawId: string | undefined | null): Promise<OwnerSessionInfo | null> {
     if (typeof rawId !== 'string' || !sessionIdPattern.test(rawId)) return null;
     const idHash = hashSessionId(rawId);
-    const passwordSetAt = await this.password.setAt();
+    const live = await this.liveRule(2);
     const [row] = await this.database.query<{ expires_at: Date }>(
       `update owner_sessions set last_seen_at = now()
-       where id_hash = $1 and expires_at > now() and last_seen_at > now() - make_interval(secs => $2)
-         and ($3::timestamptz is null or created_at >= $3::timestamptz)
+       where id_hash = $1 and ${live.where}
        returning least(expires_at, now() + make_interval(secs => $2)) as expires_at`,
-      [idHash, this.idleSecs, passwordSetAt?.toISOString() ?? null],
+      [idHash, ...live.params],
     );
     if (row) return { idHash, expiresAt: row.expires_at };
     // an ended session is gone for good, even if its idle clock could be argued about
     await this.database.query('delete from owner_sessions where id_hash = $1', [idHash]);
     return null;
+  }
+
+  /** Whether the session with this id hash is live, by the same rule, without restarting its idle clock. */
+  async isLive(idHash: string): Promise<boolean> {
+    const live = await this.liveRule(2);
+    const rows = await this.database.query(`select 1 from owner_sessions where id_hash = $1 and ${live.where}`, [
+      idHash,
+      ...live.params,
+    ]);
+    return rows.length > 0;
   }
 
   /** Ends the session (logout); nothing happens for an unknown id. */

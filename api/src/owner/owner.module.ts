@@ -4,6 +4,7 @@ import { ContactModule } from '../contact/contact.module.js';
 import { InboxController } from './inbox.controller.js';
 import { InboxService } from './inbox.service.js';
 import { OwnerAuthController } from './owner-auth.controller.js';
+import { OwnerDevices } from './owner-devices.js';
 import { OwnerPassword } from './owner-password.js';
 import { OwnerSessionGuard } from './owner-session.guard.js';
 import { OwnerSessions } from './owner-sessions.service.js';
@@ -12,8 +13,8 @@ import { OwnerSessions } from './owner-sessions.service.js';
 @Module({
   imports: [ContactModule],
   controllers: [OwnerAuthController, InboxController],
-  providers: [OwnerSessions, OwnerSessionGuard, OwnerPassword, InboxService],
-  exports: [OwnerSessions, OwnerSessionGuard],
+  providers: [OwnerSessions, OwnerSessionGuard, OwnerPassword, OwnerDevices, InboxService],
+  exports: [OwnerSessions, OwnerSessionGuard, OwnerDevices],
 })
 export class OwnerModule implements NestModule {
   /** The owner's answers (messages, sessions) are never kept by a browser or proxy cache. */

@@ -1,20 +1,28 @@
-import { PageCache } from './page-cache.js';
+import { pageCache } from './page-cache.js';
+import { sitePage } from './site-page.js';
+
+const pageOf = (bytes: number) => sitePage(200, 'text/html; charset=utf-8', 'x'.repeat(bytes));
 
 describe('the page cache', () => {
-  it('keeps at most its number of pages, the least recently used going first', () => {
-    const cache = new PageCache<string>(2);
-    cache.set('/a', 'A');
-    cache.set('/b', 'B');
-    expect(cache.get('/a')).toBe('A');
-    cache.set('/c', 'C');
-    expect([cache.get('/a'), cache.get('/b'), cache.get('/c')]).toEqual(['A', undefined, 'C']);
-    expect(cache.size).toBe(2);
+  it('holds pages up to its size in bytes, the least recently used going first', () => {
+    // each page is about 1.5 KB with its overhead: two fit in 4 KB, three do not
+    const cache = pageCache(4096);
+    cache.set('/a', pageOf(1000));
+    cache.set('/b', pageOf(1000));
+    expect(cache.get('/a')).toBeDefined();
+    cache.set('/c', pageOf(1000));
+    expect([cache.has('/a'), cache.has('/b'), cache.has('/c')]).toEqual([true, false, true]);
+    expect(cache.calculatedSize).toBeLessThanOrEqual(4096);
   });
 
-  it('replaces a page kept under the same key', () => {
-    const cache = new PageCache<string>(2);
-    cache.set('/a', 'old');
-    cache.set('/a', 'new');
-    expect([cache.get('/a'), cache.size]).toEqual(['new', 1]);
+  it('counts the compressed copy too, and keeps no page larger than the whole cache', () => {
+    const cache = pageCache(64 * 1024);
+    // a compressible page over 1 KB is kept with its gzipped copy: both bodies count
+    const page = pageOf(10_000);
+    cache.set('/big', page);
+    expect(cache.calculatedSize).toBeGreaterThan(page.body.length + (page.gzipped?.length ?? 0));
+    cache.set('/huge', pageOf(100_000));
+    expect(cache.has('/huge')).toBe(false);
+    expect(cache.has('/big')).toBe(true);
   });
 });

@@ -1,32 +1,12 @@
+import { LRUCache } from 'lru-cache';
+import { pageBytes, type SitePage } from './site-page.js';
+
+/** What the rendered pages may hold in memory: odd URLs (query strings) cannot grow it beyond this. */
+export const pageCacheBytes = 16 * 1024 * 1024;
+
 /**
- * Pages kept in memory, least recently used out first. Pages are the same for every visitor, so a page
- * is rendered once per URL, origin and set of section builds; the count bound keeps odd URLs from
- * filling memory.
+ * Pages kept in memory, least recently used out first, bounded in bytes. Pages are the same for every
+ * visitor, so a page is rendered once per URL and set of section builds.
  */
-export class PageCache<T> {
-  private readonly pages = new Map<string, T>();
-
-  constructor(private readonly maxPages: number) {}
-
-  get(key: string): T | undefined {
-    const page = this.pages.get(key);
-    if (page !== undefined) {
-      this.pages.delete(key);
-      this.pages.set(key, page);
-    }
-    return page;
-  }
-
-  set(key: string, page: T): void {
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    for (const oldest of this.pages.keys()) {
-      if (this.pages.size <= this.maxPages) break;
-      this.pages.delete(oldest);
-    }
-  }
-
-  get size(): number {
-    return this.pages.size;
-  }
-}
+export const pageCache = (maxBytes = pageCacheBytes): LRUCache<string, SitePage> =>
+  new LRUCache<string, SitePage>({ maxSize: maxBytes, sizeCalculation: pageBytes });

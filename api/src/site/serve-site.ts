@@ -2,10 +2,8 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { remoteBasePath, remotes, shell } from '@portfolio/parts';
-import type { AppConfig } from '../config/app-config.js';
-import { previewBanner } from '../sections/preview-banner.js';
-import type { SiteRemotes } from '../sections/site-remotes.js';
-import { isOwnerPath, SitePages, type SitePage, type SitePageRequest } from './site-pages.js';
+import { isOwnerPath, type SitePages } from './site-pages.js';
+import type { SitePage } from './site-page.js';
 
 /** Files whose name carries a content hash never change: browsers keep them for a year. */
 const hashedFile = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
@@ -19,15 +17,6 @@ const staticOptions = {
   fallthrough: true,
   setHeaders: (res: Response, filePath: string) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
 };
-
-/** What a page request says about where it came from and where this server is. */
-function pageRequest(req: Request): SitePageRequest {
-  return {
-    path: req.originalUrl,
-    origin: `${req.protocol}://${req.host}`,
-    selfOrigin: `http://127.0.0.1:${req.socket.localPort}`,
-  };
-}
 
 function send(req: Request, res: Response, page: SitePage): void {
   res.status(page.status).set(page.headers).vary('Accept-Encoding');
@@ -46,36 +35,22 @@ function send(req: Request, res: Response, page: SitePage): void {
  * shell's files at /, each remote's build at /mf/<name>/ (where the default remotes.json points),
  * robots.txt and sitemap.xml, the API under /api.
  */
-export function serveSite(
-  app: NestExpressApplication,
-  config: AppConfig & { siteDir: string },
-  siteRemotes: SiteRemotes,
-): void {
+export function serveSite(app: NestExpressApplication, siteDir: string, pages: SitePages): void {
   const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
   for (const { name, folder } of remotes) {
-    app.useStaticAssets(path.join(config.siteDir, folder, 'dist'), { ...staticOptions, prefix: remoteBasePath(name) });
+    app.useStaticAssets(path.join(siteDir, folder, 'dist'), { ...staticOptions, prefix: remoteBasePath(name) });
   }
-  app.useStaticAssets(path.join(config.siteDir, shell.folder, 'dist'), staticOptions);
-
-  const pages = new SitePages({
-    siteDir: config.siteDir,
-    siteUrl: config.siteUrl,
-    sectionRefreshMs: config.sectionRefreshMs,
-    sectionOriginsForServer: config.sectionOriginsForServer,
-    liveRemotes: () => siteRemotes.live(),
-  });
-  app.getHttpServer().on('close', () => void pages.close());
+  app.useStaticAssets(path.join(siteDir, shell.folder, 'dist'), staticOptions);
 
   const answer =
-    (render: (request: SitePageRequest) => Promise<SitePage> | SitePage) =>
-    (req: Request, res: Response, next: NextFunction) => {
-      Promise.resolve(render(pageRequest(req))).then((page) => send(req, res, page), next);
+    (render: (req: Request) => Promise<SitePage> | SitePage) => (req: Request, res: Response, next: NextFunction) => {
+      Promise.resolve(render(req)).then((page) => send(req, res, page), next);
     };
   app.use('/robots.txt', (req: Request, res: Response, next: NextFunction) =>
-    isRead(req) ? answer((request) => pages.robots(request))(req, res, next) : next(),
+    isRead(req) ? answer((asked) => pages.robots(asked))(req, res, next) : next(),
   );
   app.use('/sitemap.xml', (req: Request, res: Response, next: NextFunction) =>
-    isRead(req) ? answer((request) => pages.sitemap(request))(req, res, next) : next(),
+    isRead(req) ? answer((asked) => pages.sitemap(asked))(req, res, next) : next(),
   );
 
   // Every other path without an extension is a page; missing files, /mf/ and the API keep their 404s.
@@ -94,10 +69,6 @@ export function serveSite(
       send(req, res, pages.ownerPage());
       return;
     }
-    answer(async (request) => {
-      const { config: sections, preview } = await siteRemotes.forRequest(req);
-      if (!preview || !sections) return pages.page(request);
-      return pages.page({ ...request, remotes: sections, banner: previewBanner(preview) });
-    })(req, res, next);
+    answer((asked) => pages.page(asked))(req, res, next);
   });
 }

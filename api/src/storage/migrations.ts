@@ -55,6 +55,40 @@ export const migrations: readonly string[] = [
      to_url text not null,
      changed_at timestamptz not null default now()
    );`,
+  // field measurements (api/src/rum): daily aggregates a percentile can be read from, and raw events kept 30 days;
+  // no column for an address, a user agent or a cookie
+  `create table rum_daily (
+     day date not null,
+     route text not null,
+     section text not null,
+     build text not null,
+     metric text not null,
+     count integer not null,
+     sum double precision not null,
+     primary key (day, route, section, build, metric)
+   );
+   create table rum_histograms (
+     day date not null,
+     route text not null,
+     section text not null,
+     build text not null,
+     metric text not null,
+     bucket integer not null,
+     count integer not null,
+     primary key (day, route, section, build, metric, bucket)
+   );
+   create table rum_events (
+     id bigint generated always as identity primary key,
+     received_at timestamptz not null,
+     route text not null,
+     section text not null,
+     build text not null,
+     metric text not null,
+     value double precision,
+     detail text not null,
+     builds text not null
+   );
+   create index rum_events_received on rum_events (received_at);`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@portfolio/router';
+import { reportConversion } from '@portfolio/contracts/field-signals';
 import type { DoorGroupDoors } from '../doors';
 import { doorImageUrl } from '../content/door-images';
 import { DoorMat } from './door-mat';
@@ -48,6 +49,7 @@ export function DoorGroup({
           aria-describedby={tooltipId}
           onFocus={show}
           onBlur={hide}
+          onClick={() => reportConversion('door-followed')}
         >
           {/* keyed by door: a swap puts new text in place rather than moving old text (no layout shift) */}
           <span key={door.id} className="visually-hidden">{`${door.name} door`}</span>

@@ -1,10 +1,10 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import ReCAPTCHA from 'react-google-recaptcha';
-import { getJson } from '@portfolio/ui/api-client';
+import { apiRequest } from '@portfolio/ui/api-client';
 import type { PublicConfig } from '@portfolio/contracts/captcha';
-import { siteConfig } from '@portfolio/contracts/site-config';
 import { CaptchaPlaceholder } from './captcha-placeholder';
 import { contactContent } from './contact-content';
+import { EmailInstead } from './email-instead';
 import styles from './contact-form.module.css';
 
 /** What the form asks of the captcha: the visitor's answer, a fresh start after a try, and focus. */
@@ -21,7 +21,7 @@ let siteKeyRequest: Promise<string> | undefined;
 
 /** The site key comes from the server at run time (GET /api/config), once per page. */
 function loadSiteKey(): Promise<string> {
-  siteKeyRequest ??= getJson<PublicConfig>('config').then((config) => config.recaptchaSiteKey);
+  siteKeyRequest ??= apiRequest<PublicConfig>('config').then((config) => config.recaptchaSiteKey);
   siteKeyRequest.catch(() => (siteKeyRequest = undefined));
   return siteKeyRequest;
 }
@@ -31,12 +31,7 @@ function CaptchaUnavailable({ linkRef }: { linkRef: Ref<HTMLAnchorElement> }) {
   return (
     <div className={styles.captchaUnavailable} role="alert">
       <p className="mb-1">{contactContent.captchaUnavailable}</p>
-      <p className="mb-0">
-        {contactContent.emailInstead}{' '}
-        <a ref={linkRef} href={`mailto:${siteConfig.contactTo}`}>
-          {siteConfig.contactTo}
-        </a>
-      </p>
+      <EmailInstead linkRef={linkRef} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@portfolio/router';
-import { postJson } from '@portfolio/ui/api-client';
+import { reportConversion } from '@portfolio/contracts/field-signals';
+import { apiRequest, ApiRequestError } from '@portfolio/ui/api-client';
 
 /** The contact action's outcome (docs/product-rules.md "Contact form"): sent (with the stored message's id), error (non-200), local-error (threw). */
 export type ContactResult =
@@ -10,11 +11,12 @@ export async function contactAction({ request }: ActionFunctionArgs): Promise<Co
   if (request.method.toUpperCase() !== 'POST') return null;
   try {
     const message: unknown = await request.json();
-    const response = await postJson('contact', message);
-    if (response.status !== 200) return { status: 'error', httpStatus: response.status };
-    const body = (await response.json()) as { contactID?: unknown };
-    return { status: 'sent', contactID: String(body.contactID) };
-  } catch {
-    return { status: 'local-error' };
+    const body = await apiRequest<{ contactID?: unknown } | null>('contact', { body: message });
+    reportConversion('contact-sent');
+    return { status: 'sent', contactID: String(body?.contactID) };
+  } catch (error) {
+    // an answer that is not a success is `error`; no answer at all (status 0) or a broken request is `local-error`
+    const httpStatus = error instanceof ApiRequestError ? error.status : 0;
+    return httpStatus ? { status: 'error', httpStatus } : { status: 'local-error' };
   }
 }

@@ -22,6 +22,8 @@ export interface ContactContent {
   /** Said when the captcha cannot be loaded; `emailInstead` then leads to the owner's address (site.json contactTo). */
   captchaUnavailable: string;
   emailInstead: string;
+  /** Shown instead of the captcha when the browser runs no JavaScript, with `emailInstead` and the address. */
+  captchaNeedsScript: string;
   submit: string;
   sending: string;
   modalTitle: string;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { contactLimits, type ContactField, type ContactMessage } from '@portfolio/contracts/contact-limits';
 import type { CaptchaHandle } from './captcha-widget';
+import { CaptchaNeedsScript } from './captcha-needs-script';
 import { CaptchaPlaceholder } from './captcha-placeholder';
 import { contactContent, type ContactFieldContent } from './contact-content';
 import { needsNewCaptcha, outcomeMessages, type ContactOutcome } from './contact-outcome';
@@ -197,6 +198,7 @@ export function ContactForm() {
               ) : (
                 <CaptchaPlaceholder text={contactContent.captchaLoading} />
               )}
+              <CaptchaNeedsScript />
             </div>
             <div className="col-12">
               <button ref={submitButton} type="submit" className={`btn btn-primary ${styles.submit}`}>

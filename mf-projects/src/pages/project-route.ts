@@ -13,10 +13,13 @@ const projectOf = (data: unknown) => (data as ProjectLoaderData | undefined)?.pr
 export const projectRoute = {
   Component: ProjectPage,
   // docs/product-rules.md: the project whose id equals the route parameter; no such project sends the visitor to the list.
-  // The write-up's renderer is fetched beside the project, so the page renders whole at once.
+  // The write-up's renderer is fetched before the page renders, so it renders whole at once, and only for a
+  // project that has a write-up: an empty one is not worth its ~50 KB.
   loader: async ({ params }: LoaderFunctionArgs) => {
-    const [project] = await Promise.all([loadProject(params.projectId).catch(() => undefined), projectWriteUp.load()]);
-    return project ? ({ project } satisfies ProjectLoaderData) : redirect('/projects');
+    const project = await loadProject(params.projectId).catch(() => undefined);
+    if (!project) return redirect('/projects');
+    if (project.projectMarkdown) await projectWriteUp.load();
+    return { project } satisfies ProjectLoaderData;
   },
   handle: {
     title: (data) => projectOf(data)?.title,

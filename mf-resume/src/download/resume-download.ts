@@ -1,13 +1,14 @@
-import { postJson } from '@portfolio/ui/api-client';
+import { apiRequest } from '@portfolio/ui/api-client';
+import { reportConversion } from '@portfolio/contracts/field-signals';
 import { resumeFileName } from '@portfolio/contracts/resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 
 /** Call 4 of docs/product-rules.md: POST {resource} to /download, read the answer as a blob, save it as a PDF. */
 export async function downloadResume(resource: string): Promise<void> {
-  const response = await postJson('download', { resource }, { accept: 'application/pdf' });
-  if (!response.ok) throw new Error(`The resume download answered ${response.status}`);
-  const pdf = new Blob([await response.blob()], { type: 'application/pdf' });
+  const answer = await apiRequest<Blob>('download', { body: { resource }, accept: 'pdf' });
+  const pdf = new Blob([answer], { type: 'application/pdf' });
   saveFile(pdf, resumeFileName(siteConfig.ownerName));
+  reportConversion('resume-downloaded');
 }
 
 /** Hands a blob to the browser's own download, under a file name of our choosing. */

@@ -7,4 +7,5 @@ export const ownerPaths = {
   login: `${ownerBasePath}/login`,
   inbox: `${ownerBasePath}/inbox`,
   sections: `${ownerBasePath}/sections`,
+  health: `${ownerBasePath}/health`,
 } as const;

@@ -37,11 +37,15 @@ export const ownerSessionLimits = {
   maxMs: 12 * 60 * 60_000,
 } as const;
 
-/** Wrong passwords: per client, and for everyone together (a spread-out guess is throttled too). */
+/**
+ * Wrong passwords per window: per client, and for everyone together (a spread-out guess is throttled too);
+ * a browser that has logged in before is counted on its own instead, so strangers cannot lock the owner out.
+ */
 export const loginThrottle = {
   windowMs: 15 * 60_000,
   perClient: 5,
   overall: 50,
+  perDevice: 10,
 } as const;
 
 /** How the owner sets the password, said by the login page until one is set. */

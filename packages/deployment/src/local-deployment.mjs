@@ -205,6 +205,8 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
           REMOTES_JSON: path.join(folder, 'shell', 'remotes.json'),
           // nginx reaches the replicas from 127.0.0.1; visitors in these tests come from other loopback addresses
           TRUST_PROXY: '127.0.0.1',
+          // the address visitors use (the shell's nginx), as compose sets it: no request header names the site
+          SITE_URL: `http://127.0.0.1:${ports.shell}`,
           ...apiEnv,
         },
       }),
@@ -234,6 +236,7 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
         LISTEN: `127.0.0.1:${ports.shell}`,
         SITE_ROOT: shellRoot,
         API_SERVERS: ports.replicas.map((port) => `server 127.0.0.1:${port};`).join(' '),
+        PUBLIC_HOST: `127.0.0.1:${ports.shell}`,
       }),
     );
     for (const remote of remotes) {

@@ -29,6 +29,7 @@ export function ownerRoutesUnder(): RouteObject {
         children: [
           { id: 'owner-inbox', path: segment(ownerPaths.inbox), lazy: ownerRoute('inbox') },
           { id: 'owner-sections', path: segment(ownerPaths.sections), lazy: ownerRoute('sections') },
+          { id: 'owner-health', path: segment(ownerPaths.health), lazy: ownerRoute('health') },
         ],
       },
     ],

@@ -7,6 +7,8 @@ import type { RemoteName } from '@portfolio/contracts/remote-routes';
 export interface PageData {
   /** each section's browser entry: the exact builds this page was rendered with */
   sections: Partial<Record<RemoteName, string>>;
+  /** each section's build id (its server manifest's version), which field measurements are tagged with */
+  builds: Partial<Record<RemoteName, string>>;
   /** the server could not render this page's section: the browser renders the page itself */
   clientRender: boolean;
   /** React Router's hydration data, errors serialized as its static router writes them */

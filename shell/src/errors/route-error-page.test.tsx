@@ -28,6 +28,7 @@ describe('the route error page', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Not Found').tagName).toBe('I');
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
   });
 
   it("shows a thrown error's message", async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from '@portfolio/router';
+import { isRouteErrorResponse, Link, useRouteError } from '@portfolio/router';
 import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { SiteFrame } from '../layout/site-frame';
@@ -25,6 +25,10 @@ function ErrorContent() {
       <p>
         <i>{errorDetail(error)}</i>
       </p>
+      {/* a visitor on a broken page should not have to find the way out in the header */}
+      <Link to="/" className="btn btn-primary">
+        Back to the home page
+      </Link>
     </section>
   );
 }

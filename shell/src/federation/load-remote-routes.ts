@@ -6,6 +6,7 @@ import type {
   RemoteRoutes,
   RemoteRoutesModule,
 } from '@portfolio/contracts/remote-routes';
+import { sectionFailedEventType, signalField } from '@portfolio/contracts/field-signals';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 
 /** Fetches a section's `./routes` (the browser's federation runtime, or the server's instance). */
@@ -36,13 +37,19 @@ export function lazyFromRemote<R extends RemoteName>(
   routeId: RemoteRouteIds[R],
 ) {
   return async (): Promise<RemoteRouteModule> => {
-    const routes = await loadSection(remote);
-    const entry = routes[routeId];
-    if (typeof entry !== 'function') return entry;
     try {
-      return await entry();
+      const routes = await loadSection(remote);
+      const entry = routes[routeId];
+      if (typeof entry !== 'function') return entry;
+      try {
+        return await entry();
+      } catch (error) {
+        throw new RemoteUnavailableError(remote, { cause: error });
+      }
     } catch (error) {
-      throw new RemoteUnavailableError(remote, { cause: error });
+      // the page's field measurements count it against the section (shell/src/field)
+      signalField(sectionFailedEventType, remote);
+      throw error;
     }
   };
 }

@@ -26,6 +26,9 @@ function OwnerArea() {
         <NavLink to={ownerPaths.sections} className={linkClass}>
           Sections
         </NavLink>
+        <NavLink to={ownerPaths.health} className={linkClass}>
+          Field health
+        </NavLink>
         <button
           type="button"
           className={`btn btn-outline-secondary btn-sm ${styles.logout}`}

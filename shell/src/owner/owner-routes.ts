@@ -2,6 +2,7 @@ import { inboxRoute } from './inbox-route';
 import { loginRoute } from './login-route';
 import { logoutRoute, ownerAreaRoute } from './owner-area-route';
 import { sectionsRoute } from './sections-route';
+import { fieldHealthRoute } from './field-health-route';
 
 /**
  * The owner's pages: one chunk of the shell that only the route table's `lazy` imports, so no
@@ -13,6 +14,7 @@ export const ownerRoutes = {
   area: ownerAreaRoute,
   inbox: inboxRoute,
   sections: sectionsRoute,
+  health: fieldHealthRoute,
 };
 
 export type OwnerRouteName = keyof typeof ownerRoutes;

@@ -154,14 +154,14 @@ describe('rendering pages on the server', () => {
     expect(html).not.toContain(serverPublicPathMarker('projects'));
   });
 
-  it('names the exact builds and the data it rendered with, for hydration', async () => {
+  it("names the exact builds and the data it rendered with, for hydration: the site's own by path, for any host", async () => {
     const data = pageData((await render('/projects/project/1')).html ?? '');
     expect(data.clientRender).toBe(false);
     expect(data.sections).toEqual({
-      home: 'http://localhost:8080/mf/home/remoteEntry.aaaa.js',
+      home: '/mf/home/remoteEntry.aaaa.js',
       projects: 'https://cdn.example.net/projects/remoteEntry.bbbb.js',
-      about: 'http://localhost:8080/mf/about/remoteEntry.dddd.js',
-      resume: 'http://localhost:8080/mf/resume/remoteEntry.js',
+      about: '/mf/about/remoteEntry.dddd.js',
+      resume: '/mf/resume/remoteEntry.js',
     });
     expect(data.router).toMatchObject({ loaderData: { project: projects[0] }, errors: null });
   });

@@ -65,6 +65,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
+  const buildIds = Object.fromEntries(builds.map((build) => [build.name, build.version]));
 
   const ready = Promise.all(
     builds.map((build) =>
@@ -92,7 +93,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
     if (context instanceof Response) {
       return { status: context.status, location: context.headers.get('Location') ?? '/', variants: 1 };
     }
-    const urls = sectionUrls(sections, requestUrl.origin);
+    const urls = sectionUrls(sections);
     let status = isUnavailable(context) ? 503 : context.statusCode;
     let pageContext = context;
     let body: string;
@@ -126,7 +127,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       preloads: section && !clientRender ? [urls.entryOf(section)] : [],
       stylesheets: section ? urls.stylesheetsOf(section) : [],
       body,
-      data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
+      data: { sections: urls.entries, builds: buildIds, clientRender, router: hydrationData(pageContext) },
     });
     return { status, html: urls.withPublicPaths(html), variants: variantsOf(context) };
   }

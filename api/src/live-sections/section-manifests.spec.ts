@@ -1,0 +1,160 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { remoteNames, type RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { buildsSignature, SectionManifests } from './section-manifests.js';
+
+const manifests = (refreshMs: number, sectionOriginsForServer: Record<string, string> = {}) =>
+  new SectionManifests({ sectionRefreshMs: refreshMs, sectionOriginsForServer });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A static host with one server manifest per section folder; `versions` can change between requests. */
+async function sectionHost(versions: Record<string, string | null>) {
+  const seen: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+  const server: Server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', headers: req.headers });
+    const name = /^\/(\w+)\/server\/manifest\.json$/.exec(req.url ?? '')?.[1] ?? '';
+    const version = versions[name];
+    if (!version) return void res.writeHead(404).end();
+    const etag = `"${version}"`;
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
+    const manifest = {
+      version,
+      serverEntry: `remoteEntry.${version}.js`,
+      browserEntry: `../remoteEntry.${version}.js`,
+      styles: [`../routes.${version}.css`],
+    };
+    res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag }).end(JSON.stringify(manifest));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, seen, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const config = (url: (name: string) => string) =>
+  Object.fromEntries(remoteNames.map((name) => [name, url(name)])) as RemotesConfig;
+
+describe("finding each section's build from its URL", () => {
+  const versions: Record<string, string | null> = { home: 'h1', about: 'a1', projects: 'p1', resume: null };
+  let host: Awaited<ReturnType<typeof sectionHost>>;
+  beforeAll(async () => {
+    host = await sectionHost(versions);
+  });
+  afterAll(() => host.close());
+
+  it('reads the server manifest beside remoteEntry.js or mf-manifest.json', async () => {
+    const builds = manifests(1000);
+    const sections = await builds.builds(
+      config((name) => (name === 'about' ? `${host.origin}/about/mf-manifest.json` : `/${name}/remoteEntry.js`)),
+      host.origin,
+    );
+    expect(sections).toEqual([
+      // on the site's own origin: the page's URLs stay root-relative, the server's are absolute
+      {
+        name: 'home',
+        version: 'h1',
+        browserEntry: '/home/remoteEntry.h1.js',
+        serverEntry: `${host.origin}/home/server/remoteEntry.h1.js`,
+        styles: ['/home/routes.h1.css'],
+      },
+      {
+        name: 'about',
+        version: 'a1',
+        browserEntry: `${host.origin}/about/remoteEntry.a1.js`,
+        serverEntry: `${host.origin}/about/server/remoteEntry.a1.js`,
+        styles: [`${host.origin}/about/routes.a1.css`],
+      },
+      expect.objectContaining({ name: 'projects', version: 'p1' }),
+      {
+        name: 'resume',
+        url: '/resume/remoteEntry.js',
+        error: `${host.origin}/resume/server/manifest.json answered 404`,
+      },
+    ]);
+  });
+
+  it("fetches a browser origin's URLs from the origin the server reaches it at, and gives pages the browser's", async () => {
+    // nothing listens on port 9: only the mapped origin can answer
+    const browserOrigin = 'http://127.0.0.1:9';
+    const builds = manifests(1000, { [browserOrigin]: host.origin });
+    const [home] = await builds.builds(
+      config((name) => `${browserOrigin}/${name}/mf-manifest.json`),
+      host.origin,
+    );
+    expect(home).toEqual({
+      name: 'home',
+      version: 'h1',
+      browserEntry: `${browserOrigin}/home/remoteEntry.h1.js`,
+      serverEntry: `${host.origin}/home/server/remoteEntry.h1.js`,
+      styles: [`${browserOrigin}/home/routes.h1.css`],
+    });
+  });
+
+  it('answers from what it knows and looks again in the background once that is older than the refresh time', async () => {
+    const builds = manifests(300);
+    const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
+    const version = async () => (await builds.builds(sameOrigin, host.origin))[2];
+    expect(await version()).toMatchObject({ version: 'p1' });
+
+    versions.projects = 'p2';
+    expect(await version()).toMatchObject({ version: 'p1' });
+    await pause(350);
+    expect(await version()).toMatchObject({ version: 'p1' }); // this request starts the look-up...
+    await pause(50);
+    expect(await version()).toMatchObject({ version: 'p2' }); // ...which the next one sees
+    versions.projects = 'p1';
+  });
+
+  it('asks with the last ETag, so an unchanged section costs a 304', async () => {
+    const builds = manifests(10);
+    const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
+    await builds.builds(sameOrigin, host.origin);
+    host.seen.length = 0;
+    await pause(30);
+    await builds.builds(sameOrigin, host.origin);
+    await pause(50);
+    const home = host.seen.find((request) => request.url === '/home/server/manifest.json');
+    expect(home?.headers['if-none-match']).toBe('"h1"');
+    expect((await builds.builds(sameOrigin, host.origin))[0]).toMatchObject({ version: 'h1' });
+  });
+
+  it('reads one section afresh for a check, or says in a sentence what could not be read', async () => {
+    const builds = manifests(1000);
+    const read = await builds.read('about', '/about/remoteEntry.js', host.origin);
+    expect(read).toEqual({ build: expect.objectContaining({ version: 'a1' }), builtAt: null });
+    await expect(builds.read('resume', '/resume/remoteEntry.js', host.origin)).rejects.toThrow(
+      "Its server build's manifest (/resume/server/manifest.json) could not be read: it answered 404.",
+    );
+  });
+
+  it('takes a manifest that is not a server manifest, or a host that is down, as a missing build', async () => {
+    const builds = manifests(1000);
+    const sections = await builds.builds(
+      config((name) => (name === 'home' ? 'http://127.0.0.1:9/home/remoteEntry.js' : `/not-a-section/${name}/x.js`)),
+      host.origin,
+    );
+    expect(sections.map((section) => ('error' in section ? 'missing' : section.version))).toEqual([
+      'missing',
+      'missing',
+      'missing',
+      'missing',
+    ]);
+  });
+});
+
+describe('the signature of a set of builds', () => {
+  const build = {
+    name: 'home' as const,
+    version: 'h1',
+    browserEntry: '/home/remoteEntry.h1.js',
+    serverEntry: '',
+    styles: [],
+  };
+
+  it('changes with a version, and with the URL the same build is served from', () => {
+    const signature = buildsSignature([build]);
+    expect(buildsSignature([{ ...build }])).toBe(signature);
+    expect(buildsSignature([{ ...build, version: 'h2' }])).not.toBe(signature);
+    expect(buildsSignature([{ ...build, browserEntry: 'https://cdn.example/remoteEntry.h1.js' }])).not.toBe(signature);
+    expect(buildsSignature([{ name: 'home', url: '/home/remoteEntry.js', error: 'down' }])).not.toBe(signature);
+  });
+});

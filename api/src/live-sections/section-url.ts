@@ -1,0 +1,29 @@
+import type { IncomingMessage } from 'node:http';
+
+const relativeBase = 'http://relative.invalid';
+
+/**
+ * `ref` resolved against `base`, staying root-relative when `base` is (`/mf/home/remoteEntry.js`): such
+ * URLs are on the site's own origin, which only the browser (or a request) knows.
+ */
+export function resolveSectionUrl(ref: string, base: string): string {
+  const resolved = new URL(ref, new URL(base, relativeBase));
+  return resolved.origin === relativeBase ? `${resolved.pathname}${resolved.search}` : resolved.href;
+}
+
+/** A browser origin of sections, and the origin the server reaches the same files at (SECTION_ORIGINS_FOR_SERVER). */
+export type SectionOriginsForServer = Readonly<Record<string, string>>;
+
+/**
+ * Where the server fetches a section's URL: a root-relative one from the server itself (`selfOrigin`), one on
+ * a browser origin that `originsForServer` maps from the server's own way to that host, the rest as given.
+ */
+export function serverFetchUrl(ref: string, selfOrigin: string, originsForServer: SectionOriginsForServer): string {
+  const url = new URL(ref, selfOrigin);
+  const serverOrigin = Object.hasOwn(originsForServer, url.origin) ? originsForServer[url.origin] : undefined;
+  // joined as text: a path starting with // must stay a path on serverOrigin
+  return serverOrigin ? new URL(`${serverOrigin}${url.pathname}${url.search}`).href : url.href;
+}
+
+/** Where this server answers itself (its own socket, never a client's header): site-relative sections are fetched here. */
+export const selfOriginOf = (req: IncomingMessage): string => `http://127.0.0.1:${req.socket.localPort ?? 0}`;

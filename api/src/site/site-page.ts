@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+/** A response ready to send: the body as sent, and gzipped for clients that take it. */
+export interface SitePage {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: Buffer;
+  gzipped: Buffer | null;
+  etag: string;
+}
+
+/** A CDN may keep a page briefly and serve it while it fetches a fresh one; browsers always ask again. */
+const cacheControlFor = (status: number) =>
+  status >= 500 ? 'no-store' : 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+export function sitePage(
+  status: number,
+  contentType: string,
+  text: string,
+  extra: Record<string, string> = {},
+): SitePage {
+  const body = Buffer.from(text);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return {
+    status,
+    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControlFor(status), ETag: etag, ...extra },
+    body,
+    gzipped: body.length > 1024 ? gzipSync(body) : null,
+    etag,
+  };
+}
+
+/** The bytes a kept page holds: both bodies, and the headers and key beside them. */
+export const pageBytes = (page: SitePage, key: string): number =>
+  page.body.length + (page.gzipped?.length ?? 0) + key.length + 512;

@@ -1,0 +1,129 @@
+/** A valid beacon body: the page's section builds and a few events (test data). */
+export const validBatch = {
+  builds: { home: 'aaaaaaaaaaaa', about: 'bbbbbbbbbbbb' },
+  events: [
+    { kind: 'view', route: 'home' },
+    { kind: 'vital', route: 'home', name: 'LCP', value: 1800 },
+  ],
+};
+
+/** A small seeded generator, so that a failing body can be found again. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, pick };
+}
+
+const oddValues: unknown[] = [
+  null,
+  true,
+  -1,
+  -0.5,
+  1e308,
+  -1e308,
+  '1800',
+  'NaN',
+  [],
+  {},
+  { $gt: 0 },
+  '',
+  'x'.repeat(5000),
+  '\u0000',
+  'line\nbreak',
+  'see https://example.com/page?email=a@b.c',
+  'at /api/x?token=1',
+];
+
+const withEvent = (event: Record<string, unknown>) => JSON.stringify({ builds: {}, events: [event] });
+
+/**
+ * About 200 bodies POST /api/rum must refuse with a 4xx: broken JSON, wrong types, numbers out of range (JSON
+ * has no NaN or Infinity: they come as text or as numbers too large), too many events, too large, unknown
+ * metrics and routes, long strings, URLs with query strings, prototype keys, and wrong content types.
+ */
+export function hostileRumBodies(): Array<{ raw: string; contentType?: string }> {
+  const { next, pick } = randomSource(20261125);
+  const fixed = [
+    '',
+    '{',
+    'null',
+    '[]',
+    '"text"',
+    '0',
+    '{}',
+    '{"builds":{}}',
+    '{"events":[{"kind":"view","route":"home"}]}',
+    '{"builds":{},"events":[]}',
+    '{"builds":{},"events":[{"kind":"vital","route":"home","name":"LCP","value":NaN}]}',
+    '{"builds":{},"events":[{"kind":"vital","route":"home","name":"LCP","value":Infinity}]}',
+    `{"builds":{},"events":[{"kind":"vital","route":"home","name":"LCP","value":1${'0'.repeat(400)}}]}`,
+    '{"__proto__":{"polluted":true},"builds":{},"events":[{"kind":"view","route":"home"}]}',
+    '{"constructor":{"prototype":{"polluted":true}},"builds":{},"events":[{"kind":"view","route":"home"}]}',
+    '{"builds":{"__proto__":"x"},"events":[{"kind":"view","route":"home"}]}',
+    '{"builds":{},"events":[{"kind":"view","route":"home","__proto__":{"polluted":true}}]}',
+    '{"builds":{},"events":[{"kind":"view","route":"__proto__"}]}',
+    '{"builds":{},"events":[{"kind":"view","route":"home"}]}garbage',
+    `${'['.repeat(3000)}${']'.repeat(3000)}`,
+    withEvent({ kind: 'vital', route: 'home', name: 'FID', value: 10 }),
+    withEvent({ kind: 'vital', route: 'home', name: 'CLS', value: 51 }),
+    withEvent({ kind: 'vital', route: 'home', name: 'INP', value: 60_001 }),
+    withEvent({ kind: 'vital', route: 'owner-inbox', name: 'LCP', value: 10 }),
+    withEvent({ kind: 'vital', route: 'home', name: 'LCP', value: 10, target: 't'.repeat(101) }),
+    withEvent({ kind: 'error', route: 'home', message: 'm'.repeat(201) }),
+    withEvent({ kind: 'error', route: 'home', message: '' }),
+    withEvent({ kind: 'section-failed', route: 'home', section: 'shell' }),
+    withEvent({ kind: 'conversion', route: 'home', name: 'bought-a-car' }),
+    withEvent({ kind: 'click', route: 'home' }),
+    withEvent({ kind: 'view', route: 'home', ip: '203.0.113.9' }),
+    JSON.stringify({ ...validBatch, userAgent: 'Mozilla/5.0' }),
+    JSON.stringify({ ...validBatch, builds: { home: 'x'.repeat(65) } }),
+    JSON.stringify({ ...validBatch, builds: { home: 'has space' } }),
+    JSON.stringify({ ...validBatch, builds: { shell: 'aaaa' } }),
+    JSON.stringify({ builds: {}, events: Array.from({ length: 31 }, () => ({ kind: 'view', route: 'home' })) }),
+    // over the size cap in bytes (two per character), though every event is valid
+    JSON.stringify({
+      builds: {},
+      events: Array.from({ length: 30 }, () => ({ kind: 'error', route: 'home', message: 'é'.repeat(200) })),
+    }),
+    'x'.repeat(100_000),
+  ];
+  const bodies: Array<{ raw: string; contentType?: string }> = fixed.map((raw) => ({ raw }));
+  for (const contentType of [
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+    'text/html',
+    'application/json; charset=utf-7',
+  ]) {
+    bodies.push({ raw: JSON.stringify(validBatch), contentType });
+  }
+  while (bodies.length < 200) {
+    const kind = next();
+    const event = { ...pick(validBatch.events) } as Record<string, unknown>;
+    if (kind < 0.4) {
+      // one field of an event replaced by something odd, or an extra field
+      // (not `target`: some odd values are fine text there)
+      event[pick(['kind', 'route', 'name', 'value', 'message', 'section', 'extra'])] = pick(oddValues);
+      bodies.push({ raw: JSON.stringify({ builds: {}, events: [event] }) });
+    } else if (kind < 0.55) {
+      const builds = pick(oddValues.filter((value) => JSON.stringify(value) !== '{}'));
+      bodies.push({ raw: JSON.stringify({ builds, events: [event] }) });
+    } else if (kind < 0.7) {
+      const length = 1 + Math.floor(next() * 300);
+      bodies.push({ raw: Array.from({ length }, () => String.fromCharCode(Math.floor(next() * 256))).join('') });
+    } else {
+      // valid JSON cut short or with a byte flipped
+      const text = JSON.stringify(validBatch);
+      const at = Math.floor(next() * (text.length - 1));
+      bodies.push({
+        raw:
+          next() < 0.5 ? text.slice(0, at) : `${text.slice(0, at)}${pick(['"', '{', '\\', ','])}${text.slice(at + 1)}`,
+      });
+    }
+  }
+  return bodies;
+}

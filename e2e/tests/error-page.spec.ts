@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+/** The way out that the 'Oops!' page offers inside itself (a visitor on a broken page should not need the header). */
+const homeLink = 'Back to the home page';
+
+test("the 'Oops!' page links home from inside the page, reached by keyboard with a visible focus", async ({ page }) => {
+  await page.goto('/no/such/page');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  const link = main.getByRole('link', { name: homeLink });
+  await expect(link).toHaveAttribute('href', '/');
+
+  // Tab from the top of the page: the header's links first, then the page's own link
+  let tabs = 0;
+  while (!(await link.evaluate((element) => element === document.activeElement)) && tabs < 20) {
+    await page.keyboard.press('Tab');
+    tabs += 1;
+  }
+  await expect(link).toBeFocused();
+  const ring = await link.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth), shadow: style.boxShadow };
+  });
+  expect(ring.outline >= 2 || ring.shadow !== 'none').toBe(true);
+
+  // Enter follows it inside the page, as the site's other links do
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'HELLO' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test("the server's 404 page links home with JavaScript off", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: homeLink }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'HELLO' })).toBeVisible();
+  await context.close();
+});

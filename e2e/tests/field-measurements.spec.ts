@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import type { RumBatch, RumEvent } from '@portfolio/contracts/field-events';
+import { ownerPaths } from '@portfolio/contracts/owner';
+import { expect as baseExpect, test } from '../support/fixtures';
+import { seriousAxeFindings } from '../support/axe';
+import { e2eOwnerPassword, logIn } from '../support/owner';
+import { siteServer } from '../support/site-server';
+
+// one flow after another in one worker: the last test reads what the others' visits measured
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const isBeacon = (url: string, method: string) => method === 'POST' && new URL(url).pathname === '/api/rum';
+const fieldChunk = (url: string) => /\/field\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
+
+/** Every beacon the page sends (sendBeacon's requests are the page's, even while it unloads). */
+function recordBeacons(page: Page): RumBatch[] {
+  const batches: RumBatch[] = [];
+  page.on('request', (request) => {
+    if (isBeacon(request.url(), request.method())) batches.push(JSON.parse(request.postData() ?? 'null') as RumBatch);
+  });
+  return batches;
+}
+
+/** Waits until the page has loaded its collector (after the load event, when idle). */
+async function collectorLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/field.'))),
+    )
+    .toBe(true);
+  await page.waitForTimeout(300); // the chunk runs once fetched
+}
+
+/**
+ * The page is hidden, as when the visitor switches tabs or leaves: headless Chromium never hides a page, so
+ * the document says it is hidden and the browser's event is dispatched (a beacon sent while a page unloads is
+ * not reported to Playwright).
+ */
+async function hide(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+}
+
+/** Hides the page and answers every event its beacons have sent so far. */
+async function leave(page: Page, batches: RumBatch[]): Promise<RumEvent[]> {
+  const before = batches.length;
+  await hide(page);
+  await expect.poll(() => batches.length).toBeGreaterThan(before);
+  return batches.flatMap((batch) => batch.events);
+}
+
+const builds = (page: Page) =>
+  page.evaluate(() => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as RumBatch).builds);
+
+test('a visit sends its vitals, tagged with route and section builds, when the page is hidden', async ({ page }) => {
+  const batches = recordBeacons(page);
+  await page.goto('/');
+  await collectorLoaded(page);
+  const pageBuilds = await builds(page);
+  expect(Object.keys(pageBuilds).sort()).toEqual(['about', 'home', 'projects', 'resume']);
+  for (const build of Object.values(pageBuilds)) expect(build).toMatch(/^[0-9a-f]{12}$/);
+  // a click is an input: LCP is final from here on
+  await page.mouse.click(5, 5);
+  await page.waitForTimeout(1500);
+  expect(batches).toEqual([]); // nothing is sent while the visitor is on the page
+
+  const events = await leave(page, batches);
+  for (const batch of batches) expect(batch.builds).toEqual(pageBuilds);
+  expect(events).toContainEqual({ kind: 'view', route: 'home' });
+  for (const name of ['LCP', 'TTFB', 'CLS']) {
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'vital', route: 'home', name }));
+  }
+  const lcp = events.find((event) => event.kind === 'vital' && event.name === 'LCP');
+  expect(lcp?.kind === 'vital' && lcp.value).toBeGreaterThan(0);
+});
+
+test('a page error, a failed section and a conversion are reported, without query strings', async ({ page }) => {
+  const batches = recordBeacons(page);
+  // the projects server is down for this visitor: the section fails in the browser after the server rendered it
+  await page.route('**/mf/projects/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'This part of the site is unavailable' })).toBeVisible();
+  await collectorLoaded(page);
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('field test failure at https://example.com/page?email=visitor@example.com');
+    });
+  });
+  // on to the home page (a new page load), and through a door (a route reached in the page)
+  await leave(page, batches);
+  await page.goto('/');
+  await collectorLoaded(page);
+  await page.locator('[data-door-group] a').first().click();
+  await expect(page).not.toHaveURL(/\/$/);
+  const events = await leave(page, batches);
+  expect(events).toContainEqual({ kind: 'section-failed', route: 'projects', section: 'projects' });
+  expect(events).toContainEqual({
+    kind: 'error',
+    route: 'projects',
+    message: 'Error: field test failure at https://example.com/page',
+  });
+  expect(events).toContainEqual({ kind: 'conversion', route: 'home', name: 'door-followed' });
+  // each route shown is a view of its own: the two pages loaded, and the door's
+  expect(events.filter((event) => event.kind === 'view')).toHaveLength(3);
+  expect(JSON.stringify(batches)).not.toContain('visitor@example.com');
+});
+
+test('a visitor sending Global Privacy Control sends nothing and loads no collector', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'Sec-GPC': '1' } });
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true });
+  });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+  await page.goto(`${siteServer.url}/`);
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(3000); // well past the moment the collector loads for others
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('an error nobody may hear of');
+    });
+  });
+  await page.mouse.click(5, 5);
+  await hide(page);
+  await page.goto('about:blank');
+  await page.waitForTimeout(1000);
+  expect(requests.filter((request) => request.includes('/api/rum'))).toEqual([]);
+  expect(requests.filter((request) => fieldChunk(request.split(' ')[1] ?? 'http://x/'))).toEqual([]);
+  await context.close();
+});
+
+test('the owner sees the field health per section and build', async ({ page }, testInfo) => {
+  await logIn(page, siteServer.url, e2eOwnerPassword);
+  await page.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Field health' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ownerPaths.health}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Field health' })).toBeVisible();
+  const home = page.getByRole('region', { name: 'Home page' });
+  await expect(home.first()).toBeVisible();
+  await expect(home.first()).toContainText(/Largest Contentful Paint \(LCP\), p75\s*[\d.]+ (ms|s)/);
+  const projects = page.getByRole('region', { name: 'Projects section' });
+  await expect(projects.first()).toContainText(/Errors per page view\s*[1-9][\d.]*/);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`field-health-${width}.png`), fullPage: true });
+  }
+});

@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { checkBody, type BodyCheck } from './body-check.js';
+import {
+  conversionNames,
+  measuredRouteIds,
+  rumLimits,
+  vitalMaximum,
+  vitalNames,
+  type RumBatch,
+} from './field-events.js';
+import { remoteNames } from './remote-routes.js';
+
+/** One line of printable text: no control characters (they would reach the owner's page and logs). */
+const printable = /^\P{Cc}*$/u;
+/** A query string (of any URL) or an absolute URL's fragment may carry a visitor's data: the browser strips them. */
+const urlWithQuery = /[a-z][a-z0-9+.-]*:\/\/\S*[?#]|\?\S/i;
+
+const route = z.enum(measuredRouteIds as [string, ...string[]], 'Unknown route.');
+
+const view = z.strictObject({ kind: z.literal('view'), route });
+
+const vital = z
+  .strictObject({
+    kind: z.literal('vital'),
+    route,
+    name: z.enum(vitalNames, 'Unknown metric.'),
+    // z.number() refuses NaN and Infinity
+    value: z.number('Must be a number.').check(z.gte(0, 'Must not be negative.')),
+    target: z.optional(
+      z.string('Must be text.').check(z.maxLength(rumLimits.targetChars), z.regex(printable, 'Must be one line.')),
+    ),
+  })
+  .check(z.refine((event) => event.value <= vitalMaximum[event.name], 'A vital out of its range.'));
+
+const error = z.strictObject({
+  kind: z.literal('error'),
+  route,
+  message: z.string('Must be text.').check(
+    z.minLength(1, 'Required.'),
+    z.maxLength(rumLimits.messageChars, `At most ${rumLimits.messageChars} characters.`),
+    z.regex(printable, 'Must be one line without control characters.'),
+    z.refine((text) => !urlWithQuery.test(text), 'Must not hold a URL with a query string.'),
+  ),
+});
+
+const sectionFailed = z.strictObject({
+  kind: z.literal('section-failed'),
+  route,
+  section: z.enum(remoteNames as [string, ...string[]], 'Unknown section.'),
+});
+
+const conversion = z.strictObject({ kind: z.literal('conversion'), route, name: z.enum(conversionNames) });
+
+const build = z
+  .string('Must be text.')
+  .check(z.regex(/^[A-Za-z0-9._-]+$/, 'Not a build id.'), z.maxLength(rumLimits.buildChars));
+
+/** A beacon's body: the page's section builds and 1 to 30 events, each of a known kind, nothing else. */
+export const rumBatchSchema = z.strictObject({
+  builds: z.partialRecord(z.enum(remoteNames as [string, ...string[]], 'Unknown section.'), build),
+  events: z
+    .array(z.discriminatedUnion('kind', [view, vital, error, sectionFailed, conversion]))
+    .check(z.minLength(1, 'No events.'), z.maxLength(rumLimits.events, `At most ${rumLimits.events} events.`)),
+});
+
+export const checkRumBatch = (value: unknown): BodyCheck<RumBatch> =>
+  checkBody(rumBatchSchema, value) as BodyCheck<RumBatch>;
