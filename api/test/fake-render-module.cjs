@@ -1,5 +1,6 @@
 // A stand-in for the shell's render module (shell/dist/server/render.js): it renders which section
 // builds its worker was started with, in which thread, and how many pages that worker has rendered.
+const { getHeapStatistics } = require('node:v8');
 const { threadId } = require('node:worker_threads');
 
 let renders = 0;
@@ -18,8 +19,13 @@ exports.createPageRenderer = ({ template, sections }) => ({
       return { status: 200, html: template.replace('<!--page-body-->', main), variants: 3 };
     }
     if (pathname === '/broken') throw new Error('a section threw');
+    // a section's code that keeps everything it makes, until its worker runs out of memory
+    if (pathname === '/hog') {
+      const held = [];
+      for (;;) held.push(new Array(100_000).fill(held.length));
+    }
     const builds = sections.map((section) => `${section.name}=${section.version ?? 'missing'}`).join(' ');
-    const main = `<main data-url="${url}" data-site="${siteUrl}" data-thread="${threadId}" data-renders="${renders}" data-left="${leftBehind.buffer.length}">${builds}</main>`;
+    const main = `<main data-url="${url}" data-site="${siteUrl}" data-thread="${threadId}" data-renders="${renders}" data-left="${leftBehind.buffer.length}" data-heap-limit-mb="${Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024)}">${builds}</main>`;
     return { status: pathname === '/nowhere' ? 404 : 200, html: template.replace('<!--page-body-->', main) };
   },
   // the owner's pages are among the routes, as in the shell: the server leaves them out of the sitemap

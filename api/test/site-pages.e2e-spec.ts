@@ -145,6 +145,21 @@ describe('pages rendered on the server', () => {
     expect((await page(app, '/')).status).toBe(200);
   });
 
+  it('ends a render worker that outgrows its memory limit and renders the next page in a new one', async () => {
+    const html = await (await fetch(`${app.baseUrl}/?the-heap-limit`)).text();
+    // V8's own heap limit in the worker: the render workers' limits (about 100 MB), not Node's default (gigabytes)
+    expect(Number(/data-heap-limit-mb="(\d+)"/.exec(html)?.[1])).toBeLessThan(256);
+    const before = await page(app, '/?before-the-hog');
+    const response = await fetch(`${app.baseUrl}/hog`);
+    // the render failed: the browser renders that page, and the server goes on
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const after = await page(app, '/?after-the-hog');
+    expect(after.status).toBe(200);
+    expect(after.thread).not.toBe('');
+    expect(after.thread).not.toBe(before.thread);
+  });
+
   it('serves robots.txt and a sitemap of every page, on the public origin', async () => {
     const robots = await (await fetch(`${app.baseUrl}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${publicOrigin()}/sitemap.xml`);

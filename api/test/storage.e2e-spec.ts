@@ -1,6 +1,10 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { DatabaseRateLimitStore } from '../src/common/rate-limit-store.js';
 import { openDatabase, type Database } from '../src/storage/database.js';
 import { migrations } from '../src/storage/migrations.js';
+import { pgliteSettings } from '../src/storage/pglite-database.js';
+import { unpackTemplate } from '../src/storage/pglite-template.js';
 import { freePort } from './free-port.js';
 import { newDataDir, newStorage, openStorage, testStorage } from './test-storage.js';
 
@@ -90,9 +94,11 @@ describe(`storage on ${testStorage}`, () => {
 
 describe(`a first start on ${testStorage}`, () => {
   it('creates the database from nothing', async () => {
-    // PGlite: an empty folder (the other tests start on a copy of an empty database, to save its seconds of set-up)
-    const storage = testStorage === 'pglite' ? { DATA_DIR: newDataDir() } : newStorage();
-    const database = await openStorage(storage);
+    // PGlite: an empty folder and no template, so initdb runs (the other tests start on a copy of the template)
+    const database =
+      testStorage === 'pglite'
+        ? await openDatabase({ databaseUrl: null, dataDir: newDataDir(), pgliteTemplate: null })
+        : await openStorage(newStorage());
     try {
       const [row] = await database.query<{ count: number }>('select count(*)::int as count from schema_migrations');
       expect(row?.count).toBe(migrations.length);
@@ -101,6 +107,54 @@ describe(`a first start on ${testStorage}`, () => {
     }
   }, 60_000);
 });
+
+if (testStorage === 'pglite') {
+  describe('the embedded database', () => {
+    const systemOf = async (database: Database) => {
+      const [row] = await database.query<{ id: string }>(
+        'select system_identifier::text as id from pg_control_system()',
+      );
+      return row?.id;
+    };
+    /** The template the run made as the build makes it (pglite-template.setup.mjs). */
+    const templateFile = () => {
+      const file = process.env.TEST_PGLITE_TEMPLATE;
+      if (!file) throw new Error('TEST_PGLITE_TEMPLATE is not set: the pglite jest project makes the template');
+      return file;
+    };
+
+    it('starts an empty data folder from the template, without initdb, and runs with its own settings', async () => {
+      const fromTemplate = await openDatabase({
+        databaseUrl: null,
+        dataDir: newDataDir(),
+        pgliteTemplate: templateFile(),
+      });
+      const copied = await openStorage(newStorage());
+      try {
+        // initdb draws a new system identifier: the same one means the template's files, unpacked
+        expect(await systemOf(fromTemplate)).toBe(await systemOf(copied));
+        const [row] = await fromTemplate.query<{ count: number }>(
+          'select count(*)::int as count from schema_migrations',
+        );
+        expect(row?.count).toBe(migrations.length);
+        for (const [name, value] of Object.entries(pgliteSettings)) {
+          expect(await fromTemplate.query(`show ${name}`)).toEqual([{ [name]: value }]);
+        }
+      } finally {
+        await fromTemplate.close();
+        await copied.close();
+      }
+    }, 60_000);
+
+    it('leaves a data folder that holds anything alone', () => {
+      const folder = path.join(newDataDir(), 'db');
+      mkdirSync(folder);
+      writeFileSync(path.join(folder, 'not-a-database'), 'mine');
+      expect(unpackTemplate(templateFile(), folder)).toBe(false);
+      expect(readdirSync(folder)).toEqual(['not-a-database']);
+    });
+  });
+}
 
 if (testStorage === 'postgres') {
   describe('a DATABASE_URL nobody answers', () => {

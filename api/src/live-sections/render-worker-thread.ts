@@ -1,7 +1,17 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { PageRequest, RenderedPage, SectionRouteIds } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type { RenderWorkerData, WorkerMessage, WorkerRequest } from './render-messages.js';
+
+/**
+ * What one render worker may use: a render that needs more ends its worker (the pool starts another), not the
+ * server. A worker with the site's sections keeps about 40 MB alive; a small young generation keeps its RSS low.
+ */
+export const renderWorkerLimits: ResourceLimits = {
+  maxOldGenerationSizeMb: 96,
+  maxYoungGenerationSizeMb: 8,
+  stackSizeMb: 4,
+};
 
 export interface RenderWorkerThreadOptions {
   script: URL;
@@ -35,7 +45,7 @@ export class RenderWorkerThread {
     data: RenderWorkerData,
     private readonly options: RenderWorkerThreadOptions,
   ) {
-    this.worker = new Worker(options.script, { workerData: data });
+    this.worker = new Worker(options.script, { workerData: data, resourceLimits: renderWorkerLimits });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.ready = new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -23,10 +23,15 @@ export const DATABASE = Symbol('DATABASE');
  * PostgreSQL when DATABASE_URL is set (node-postgres: replicas share it), otherwise the embedded
  * PGlite in DATA_DIR/db; either way the same migrations, brought up to date before anything else runs.
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** where an empty data folder starts from: the template the build ships unless given (null: initdb) */
+  pgliteTemplate?: string | null;
+}): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(path.join(options.dataDir, 'db'));
+    : await openPglite(path.join(options.dataDir, 'db'), options.pgliteTemplate);
   try {
     await migrate(database);
   } catch (error) {

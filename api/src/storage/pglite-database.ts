@@ -1,6 +1,19 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Queries } from './database.js';
+import { shippedTemplate, unpackTemplate } from './pglite-template.js';
+
+/**
+ * PostgreSQL settings for the embedded database, sized for a portfolio's few tables on a 512 MB host:
+ * shared buffers are the largest part of PGlite's memory (128MB by default; 16MB holds this site's data).
+ */
+export const pgliteSettings = { shared_buffers: '16MB' } as const;
+
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(pgliteSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
 
 const queriesOf = (pg: PGlite | Transaction): Queries => ({
   query: async <Row>(sql: string, params: unknown[] = []) => (await pg.query<Row>(sql, params)).rows,
@@ -9,10 +22,15 @@ const queriesOf = (pg: PGlite | Transaction): Queries => ({
   },
 });
 
-/** The embedded database: PostgreSQL compiled to WebAssembly, in a folder. No server, no native build. */
-export async function openPglite(folder: string): Promise<Database> {
-  mkdirSync(folder, { recursive: true });
-  const pg = await PGlite.create(folder);
+/**
+ * The embedded database: PostgreSQL compiled to WebAssembly, in a folder. No server, no native build.
+ * An empty folder starts from the template the build ships (pglite-template.js); without one (or given null),
+ * PGlite runs initdb.
+ */
+export async function openPglite(folder: string, template: string | null = shippedTemplate): Promise<Database> {
+  mkdirSync(path.dirname(folder), { recursive: true });
+  if (template) unpackTemplate(template, folder);
+  const pg = await PGlite.create({ dataDir: folder, startParams });
   return {
     ...queriesOf(pg),
     // PGlite runs one statement at a time, so its transactions never interleave

@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+// `npm run bench:memory`: the memory of the site as `npm start` serves it on the embedded database, on this
+// machine. A benchmark, not a test: it prints the figures docs/performance.md quotes. Loopback only, bounded
+// in count and time; it stops by itself. Build first (`npm run build`).
+//   --renders=N   uncached page renders, each with a query string of its own (default 20000, at most 100000)
+//   --seconds=N   the `GET /` throughput run (default 10)
+// Memory is that of every process `npm start` runs (npm's own process aside): RSS, the figure a host's limit
+// counts, and PSS, where pages shared between processes (the node binary) are split between them.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { repoRoot } from '../parts.mjs';
+
+const option = (name, fallback, max) => {
+  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const number = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > max) throw new Error(`--${name} must be 1 to ${max}`);
+  return number;
+};
+const renders = option('renders', 20_000, 100_000);
+const seconds = option('seconds', 10, 120);
+const port = Number(process.env.BENCH_PORT ?? 4450);
+const origin = `http://127.0.0.1:${port}`;
+/** renders in flight at once: enough to keep the render worker busy, few enough not to queue for long */
+const inFlight = 10;
+/** the whole run ends by this time, whatever happens */
+const deadline = Date.now() + 20 * 60_000;
+
+if (!existsSync(path.join(repoRoot, 'api/dist/main.js')) || !existsSync(path.join(repoRoot, 'shell/dist/index.html'))) {
+  console.error('bench:memory runs the production build: npm run build first');
+  process.exit(1);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (text) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** Each process's parent, from /proc. */
+function parents() {
+  const parentOf = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // the command name is in parentheses and may hold spaces: the fields after it are fixed
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return parentOf;
+}
+
+/** Every process below `root`, not `root` itself (npm). */
+function descendants(root) {
+  const parentOf = parents();
+  const found = [];
+  let generation = [root];
+  while (generation.length > 0) {
+    generation = [...parentOf].filter(([, parent]) => generation.includes(parent)).map(([pid]) => pid);
+    found.push(...generation);
+  }
+  return found;
+}
+
+const kb = (text, field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0);
+
+/** RSS and PSS (MB) summed over the tree, and how many processes and threads it has. */
+function treeMemory(root) {
+  let rss = 0;
+  let pss = 0;
+  let threads = 0;
+  const processes = [];
+  for (const pid of descendants(root)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      rss += kb(status, 'VmRSS');
+      threads += Number(/^Threads:\s+(\d+)$/m.exec(status)?.[1] ?? 0);
+      pss += kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+      processes.push(/^Name:\s+(.*)$/m.exec(status)?.[1]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024), threads, processes };
+}
+
+/** The highest figures over a few samples: memory settles (and garbage is collected) in the first seconds. */
+async function settledMemory(root, samples = 5) {
+  let highest = { rss: 0, pss: 0, threads: 0, processes: [] };
+  for (let index = 0; index < samples; index += 1) {
+    await sleep(1000);
+    const now = treeMemory(root);
+    if (now.rss > highest.rss) highest = now;
+  }
+  return highest;
+}
+
+/** `npm start` in a process group of its own, so that every process it starts can be stopped. */
+function startSite(dataDir) {
+  const started = Date.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { child, started, exited };
+}
+
+/** Up when the API answers: its health check renders no page, so no render worker starts before we measure. */
+async function waitUntilUp(site) {
+  while (Date.now() < site.started + 120_000) {
+    if (site.child.exitCode !== null) throw new Error(`npm start ended (exit ${site.child.exitCode})`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return (Date.now() - site.started) / 1000;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error('the site did not answer within 120 s');
+}
+
+async function stopSite(site) {
+  if (site.child.exitCode !== null) return;
+  // SIGTERM to the group: what a terminal's Ctrl+C or an orchestrator does to `npm start`
+  process.kill(-site.child.pid, 'SIGTERM');
+  const timeout = sleep(15_000).then(() => 'timeout');
+  if ((await Promise.race([site.exited, timeout])) === 'timeout') process.kill(-site.child.pid, 'SIGKILL');
+}
+
+/** The site's pages, as its sitemap lists them, on this server's origin. */
+async function sitePaths() {
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  return [...new Set([...paths, '/owner/login', '/no-such-page'])];
+}
+
+/** `total` pages rendered afresh (a query string each), `inFlight` at a time; the RSS peak while it ran. */
+async function uncachedRenders(root, paths, total) {
+  let next = 0;
+  let failed = 0;
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeMemory(root).rss)), 1000);
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < total && Date.now() < deadline) {
+        const index = next++;
+        const page = `${paths[index % paths.length]}?bench=${index}`;
+        try {
+          const response = await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'gzip' } });
+          await response.arrayBuffer();
+          if (response.status >= 500) failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  clearInterval(sampler);
+  return { done: next, failed, seconds: (Date.now() - started) / 1000, peak };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portfolio-bench-memory-'));
+const rows = [];
+const record = (stage, memory, note = '') => {
+  rows.push({ stage, ...memory, load: loadAverage(), note });
+  log(`${stage}: RSS ${memory.rss} MB, PSS ${memory.pss} MB (${memory.processes.join(', ')}; load ${loadAverage()})`);
+};
+let site;
+const watchdog = setTimeout(() => {
+  console.error('bench:memory: still running after 20 minutes, stopping');
+  if (site?.child.exitCode === null) process.kill(-site.child.pid, 'SIGKILL');
+  process.exit(1);
+}, deadline - Date.now());
+let throughput;
+try {
+  log(`first start, empty DATA_DIR (${dataDir})`);
+  site = startSite(dataDir);
+  const firstUp = await waitUntilUp(site);
+  record('first start, empty data folder', await settledMemory(site.child.pid), `up in ${firstUp.toFixed(1)} s`);
+  await stopSite(site);
+
+  log('restart on the same DATA_DIR');
+  site = startSite(dataDir);
+  const up = await waitUntilUp(site);
+  record('restart', await settledMemory(site.child.pid), `up in ${up.toFixed(1)} s`);
+
+  const paths = await sitePaths();
+  for (const page of paths) await (await fetch(`${origin}${page}`)).arrayBuffer();
+  record('one visit to each route', await settledMemory(site.child.pid), `${paths.length} routes`);
+
+  log(`${renders} uncached renders, ${inFlight} in flight`);
+  const run = await uncachedRenders(site.child.pid, paths, renders);
+  record(
+    `${run.done} uncached renders`,
+    await settledMemory(site.child.pid),
+    `${Math.round(run.done / run.seconds)}/s, ${run.failed} failed, RSS peak ${run.peak} MB`,
+  );
+
+  log(`GET / from the page cache: 50 connections, ${seconds} s`);
+  const result = await autocannon({
+    url: `${origin}/`,
+    connections: 50,
+    duration: seconds,
+    headers: { 'Accept-Encoding': 'gzip' },
+  });
+  throughput = { result, load: loadAverage() };
+  record(`after ${seconds} s of GET /`, await settledMemory(site.child.pid, 2));
+} finally {
+  clearTimeout(watchdog);
+  if (site) await stopSite(site);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\n| stage (bench:memory, npm start, embedded database) | RSS MB | PSS MB | threads | load avg | note |`);
+console.log('|---|---|---|---|---|---|');
+for (const row of rows) {
+  console.log(`| ${row.stage} | ${row.rss} | ${row.pss} | ${row.threads} | ${row.load} | ${row.note} |`);
+}
+const { result, load } = throughput;
+console.log(
+  `\nGET / from the page cache (autocannon, 50 connections, ${seconds} s, gzip): ${Math.round(result.requests.average)} requests/s, ` +
+    `p50 / p99 ${result.latency.p50} / ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts} (load avg ${load})`,
+);
