@@ -8,6 +8,8 @@ module.exports = function frontendJestConfig(dir) {
     // jsdom with Node's fetch API (Request, Response, TextEncoder...) that React Router's loaders use
     testEnvironment: 'jest-fixed-jsdom',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    // a form test types every field with user-event: 5 s (jest's default) ran out beside the build and the API tests
+    testTimeout: 15_000,
     setupFilesAfterEnv: [path.join(__dirname, 'jest.frontend.setup.cjs')],
     transform: {
       '^.+\\.(t|j|mj)sx?$': [

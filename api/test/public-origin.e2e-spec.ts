@@ -64,5 +64,5 @@ describe('the public origin', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 90_000);
 });

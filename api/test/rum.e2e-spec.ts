@@ -206,7 +206,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
       `select count(*)::integer as events, max(extract(second from received_at) + extract(minute from received_at))::integer as seconds from rum_events`,
     );
     expect(raw).toEqual({ events: 40 * 3 + 4 + 5 + 1 + 2, seconds: 0 });
-  });
+  }, 90_000);
 
   it('deletes raw events older than 30 days and keeps the rest', async () => {
     const storage = newStorage();
@@ -230,5 +230,5 @@ describe(`POST /api/rum (${testStorage})`, () => {
     await app.close();
     const left = await readTable<{ detail: string }>(storage, 'select detail from rum_events order by detail');
     expect(left.map((row) => row.detail)).toEqual(['recent', 'today']);
-  });
+  }, 90_000);
 });
