@@ -33,9 +33,10 @@ test('home loads only its page code at first; captcha, modal and schema come whe
   });
   // mf-home's own first-load code: the page, doors and form, not the captcha, modal or zod
   expect(home).toBeLessThan(12 * 1024);
-  // a guard against growth: ~146 KiB, of which the shell (react-dom, the router, the one federation
-  // runtime, the owner's route entries, the GitHub mark) ~130 and mf-home's entry, without a runtime of its own, ~8
-  expect(all).toBeLessThan(147 * 1024);
+  // a guard against growth: ~147 KiB, of which the shell (react-dom, the router, the one federation
+  // runtime, the owner's route entries, the GitHub mark, the error listeners that must run from the first
+  // moment) ~131 and mf-home's entry, without a runtime of its own, ~9 (with the form's no-JavaScript line)
+  expect(all).toBeLessThan(148 * 1024);
   // web-vitals 6's four metrics alone are 3.2 KiB (docs/architecture.md "Field measurements"): a guard, not the goal
   expect(field).toBeGreaterThan(0);
   expect(field).toBeLessThan(4 * 1024);

@@ -94,8 +94,9 @@ test("the page announces the shell's start-up scripts, so they load beside main.
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About Me' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // the field measurements' chunk is no start-up script: it is fetched once the page is idle
   const shellScripts = (urls: readonly string[]) =>
-    urls.filter((url) => /^\/[^/]+\.js$/.test(new URL(url).pathname) && !/\/main\.[0-9a-f]+\.js$/.test(url));
+    urls.filter((url) => /^\/[^/]+\.js$/.test(new URL(url).pathname) && !/\/(main|field)\.[0-9a-f]+\.js$/.test(url));
   const preloaded = shellScripts(
     await page
       .locator('head link[rel="preload"][as="script"]')
