@@ -100,8 +100,12 @@ describe("finding each section's build from its URL", () => {
     await pause(350);
     expect(await version()).toMatchObject({ version: 'p1' }); // this request starts the look-up...
     // ...which a later one sees once it has finished (polled: a loaded machine may take longer than 50 ms)
-    let seen = (await version())?.version;
-    for (const until = Date.now() + 5_000; seen !== 'p2' && Date.now() < until; seen = (await version())?.version) {
+    const versionNow = async () => {
+      const state = await version();
+      return state && 'version' in state ? state.version : null;
+    };
+    let seen = await versionNow();
+    for (const until = Date.now() + 5_000; seen !== 'p2' && Date.now() < until; seen = await versionNow()) {
       await pause(20);
     }
     expect(seen).toBe('p2');
