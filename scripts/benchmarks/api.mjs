@@ -13,17 +13,12 @@ import { missingTools, startDeployment } from '@portfolio/deployment/local-deplo
 import { startFakeSiteverify } from '@portfolio/stand-ins/fake-siteverify';
 import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import { repoRoot } from '../parts.mjs';
+import { numberOption } from './number-option.mjs';
 
-const option = (name, fallback, max) => {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  const number = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw new Error(`--${name} must be 1 to ${max}`);
-  return number;
-};
-const messages = option('messages', 1000, 5000);
-const rate = option('rate', 500, 5000);
-const seconds = option('seconds', 30, 600);
-const soakSeconds = option('soak-seconds', 300, 3600);
+const messages = numberOption('messages', 1000, 5000);
+const rate = numberOption('rate', 500, 5000);
+const seconds = numberOption('seconds', 30, 600);
+const soakSeconds = numberOption('soak-seconds', 300, 3600);
 
 /** The benchmark's ports: 4450 and up (the parts, the replicas, PostgreSQL), then the stand-ins. */
 const basePort = Number(process.env.BENCH_PORT ?? 4450);

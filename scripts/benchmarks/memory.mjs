@@ -12,15 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { repoRoot } from '../parts.mjs';
+import { numberOption } from './number-option.mjs';
 
-const option = (name, fallback, max) => {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  const number = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw new Error(`--${name} must be 1 to ${max}`);
-  return number;
-};
-const renders = option('renders', 20_000, 100_000);
-const seconds = option('seconds', 10, 120);
+const renders = numberOption('renders', 20_000, 100_000);
+const seconds = numberOption('seconds', 10, 120);
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const origin = `http://127.0.0.1:${port}`;
 /** renders in flight at once: enough to keep the render worker busy, few enough not to queue for long */
