@@ -1,0 +1,148 @@
+import * as z from 'zod/mini';
+import type { RemoteName } from './remote-routes.js';
+
+/**
+ * Section releases and deploy tokens: what the site's API, the owner's area and `npm run release` agree on.
+ * A release is one section's whole build (its `dist/`: the browser files at the top, the server build in
+ * `server/`), immutable, named by its content hash, served at `/sections/<name>/<id>/`. Errors have the
+ * API's one shape (./api-error.ts); a refused release adds its checks.
+ *
+ * With a deploy token (`Authorization: Bearer <token>`, one section each; no cookie, so no Origin check):
+ *   POST /api/sections/:name/releases        body: gzip'd tar of the build, headers below
+ *                                             -> 201 ReleaseUploaded | 422 ReleaseRefused | 401 | 403 | 413
+ *   GET  /api/sections/:name/releases         -> SectionRelease[] (newest first)
+ *   POST /api/sections/:name/releases/:id/browser-check   BrowserCheckReport -> SectionRelease
+ *                                             (the release command's hydration in Chromium; 422 when it failed)
+ *   POST /api/sections/:name/releases/:id/promote   -> SectionRelease (403 unless the token may promote;
+ *                                             422 ReleaseRefused when the checks, run again, fail)
+ * With the owner's session (and the site's own Origin for changes):
+ *   GET    /api/owner/deploy-tokens           -> DeployToken[]
+ *   POST   /api/owner/deploy-tokens  NewDeployToken -> CreatedDeployToken (the secret, shown once)
+ *   DELETE /api/owner/deploy-tokens/:id       -> 204 (404 when unknown)
+ *   GET    /api/owner/sections/:name/releases -> SectionRelease[] (newest first)
+ *   POST   /api/owner/sections/:name/releases/:id/promote  ReleaseNote? -> SectionsOverview (422 ReleaseRefused)
+ * Anyone with a preview link:
+ *   GET    /sections/preview/:signed          -> 303 to the section's first page, the release previewed in
+ *                                                this browser (cookie `section_preview`) until the link expires
+ */
+
+/** Where releases are served: `/sections/<name>/<id>/<file>`, cached for a year (they never change). */
+export const releasesBasePath = '/sections';
+export const releasePath = (name: RemoteName, id: string): string => `${releasesBasePath}/${name}/${id}/`;
+/** The URL a release is live or previewed at: the same kind of URL remotes.json holds. */
+export const releaseEntryUrl = (name: RemoteName, id: string): string => `${releasePath(name, id)}remoteEntry.js`;
+
+/** A release id: the first 16 hex digits of the SHA-256 over the archive's files (paths and contents). */
+export const releaseIdPattern = /^[0-9a-f]{16}$/;
+
+/** Headers of an upload, all optional: the release's note, and who or what sent it (a CI job, a commit). */
+export const releaseNoteHeader = 'X-Release-Note';
+
+/** What an upload may be: bigger or stranger archives are refused before anything is written. */
+export const releaseArchiveLimits = {
+  /** the gzip'd tar as sent */
+  maxArchiveBytes: 20 * 1024 * 1024,
+  /** all files unpacked */
+  maxUnpackedBytes: 60 * 1024 * 1024,
+  maxFiles: 2000,
+  maxNoteLength: 500,
+} as const;
+
+/** Releases kept per section whatever their age; those live in the last `keepLiveDays` days are kept too. */
+export const releaseRetention = { keepLast: 10, keepLiveDays: 30 } as const;
+
+/** How long a preview link opens its release. */
+export const previewLinkHours = 24;
+
+/** The preview cookie a preview link sets (signed, httpOnly, Path=/): pages carry it, scripts never see it. */
+export const sectionPreviewCookie = 'section_preview';
+
+/** One check of a release, as the API ran it (or the release command, for `browser`). */
+export interface ReleaseCheck {
+  name: 'archive' | 'routes' | 'shared' | 'server-render' | 'browser';
+  /** 'skipped' only for `browser` where no Chromium is available */
+  outcome: 'passed' | 'failed' | 'skipped';
+  /** one sentence naming the cause ("react ^18.2.0 required, the site has 19.3.1") or what was proved */
+  detail: string;
+}
+
+export type ReleaseUploader = { kind: 'owner' } | { kind: 'token'; tokenName: string };
+
+export interface SectionRelease {
+  section: RemoteName;
+  id: string;
+  /** the build's own version (from its server manifest) */
+  version: string;
+  builtAt: string | null;
+  uploadedAt: string;
+  uploadedBy: ReleaseUploader;
+  note: string | null;
+  checks: ReleaseCheck[];
+  /** every check passed (a skipped browser check does not fail it) */
+  ok: boolean;
+  /** the URL remotes.json would hold for it */
+  entryUrl: string;
+  /** live now */
+  live: boolean;
+  /** when it was live, newest first; `until` null while it still is */
+  livePeriods: Array<{ from: string; until: string | null }>;
+}
+
+export interface ReleaseUploaded {
+  release: SectionRelease;
+  /** absolute, signed, expires after `previewLinkHours` */
+  previewUrl: string;
+  previewExpiresAt: string;
+}
+
+/** 422 body of a refused release: the API's error shape with the checks that failed. */
+export interface ReleaseRefused {
+  statusCode: 422;
+  message: string;
+  checks: ReleaseCheck[];
+}
+
+export const browserCheckReportSchema = z.strictObject({
+  ok: z.boolean(),
+  /** each route visited and what went wrong there (console errors, page errors, failed section loads) */
+  routes: z
+    .array(
+      z.strictObject({
+        path: z.string().check(z.maxLength(300)),
+        errors: z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(20)),
+      }),
+    )
+    .check(z.maxLength(50)),
+});
+export type BrowserCheckReport = z.infer<typeof browserCheckReportSchema>;
+
+export const releaseNoteSchema = z.strictObject({
+  note: z.optional(z.string().check(z.maxLength(releaseArchiveLimits.maxNoteLength, 'Too long.'))),
+});
+export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
+
+export interface DeployToken {
+  id: number;
+  section: RemoteName;
+  name: string;
+  mayPromote: boolean;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export const newDeployTokenSchema = z.strictObject({
+  section: z.string().check(z.minLength(1, 'Pick a section.'), z.maxLength(40)),
+  name: z.string().check(z.minLength(1, 'Name the token.'), z.maxLength(80, 'Too long.')),
+  mayPromote: z.optional(z.boolean()),
+});
+export type NewDeployToken = z.infer<typeof newDeployTokenSchema>;
+
+export interface CreatedDeployToken {
+  token: DeployToken;
+  /** shown once: only its hash is stored */
+  secret: string;
+}
+
+/** What `npm run section:token` and the owner's area say about a token's use. */
+export const releaseCommand = (folder: string): string =>
+  `SECTION_TOKEN=<token> npm run release -w ${folder} -- --site <URL>`;
