@@ -36,7 +36,8 @@ const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']
   beforeAll(async () => {
     site = await startOwnerSite(repoRoot);
     token = (await newToken(site, await site.logIn(), 'about')).secret;
-  });
+    // the first start takes the four real builds as releases
+  }, 90_000);
   afterAll(() => site.close());
 
   it('accepts the real About build: every check passed, its page rendered on the server', async () => {
