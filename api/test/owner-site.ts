@@ -72,7 +72,12 @@ export async function serveFolder(root: string): Promise<FolderServer> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Access-Control-Allow-Origin': '*' });
+    // as any static server labels them: a server entry not sent as JavaScript is never run
+    const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json' };
+    res.writeHead(200, {
+      'Access-Control-Allow-Origin': '*',
+      'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

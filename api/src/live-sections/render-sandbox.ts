@@ -35,8 +35,6 @@ export function sandboxFlags(renderModule: string): string[] {
     `--max-old-space-size=${renderHeapMb}`,
     '--max-semi-space-size=1',
     '--liftoff-only',
-    '--stack-size=984',
-    '--disable-proto=delete',
   ];
 }
 

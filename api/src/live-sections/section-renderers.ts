@@ -13,13 +13,13 @@ import { buildsSignature } from './section-manifests.js';
 export const maxRenderers = 6;
 /** A render not answered by then gets the page's fallback, and its renderer is replaced. */
 export const renderTimeoutMs = 2000;
-const pageTimes: RendererTimes = { startTimeoutMs: 10_000, answerTimeoutMs: renderTimeoutMs };
+const pageTimes: RendererTimes = { startTimeoutMs: 15_000, answerTimeoutMs: renderTimeoutMs };
 /** The owner's checks may wait for a candidate's `./routes` longer than a visitor waits for a page. */
-const probeTimes: RendererTimes = { startTimeoutMs: 10_000, answerTimeoutMs: 5000 };
+const probeTimes: RendererTimes = { startTimeoutMs: 15_000, answerTimeoutMs: 5000 };
 /** A renderer unused this long is ended: an idle site costs the API alone. */
 export const idleRendererMs = 60_000;
 /** After a renderer fails, its next start waits this long, doubled at each failure in a row, up to the most. */
-const firstBackoffMs = 1000;
+const firstBackoffMs = 2000;
 const mostBackoffMs = 60_000;
 /** A renderer whose section did not load is tried again after this long. */
 const retryUnloadedMs = 10_000;
