@@ -2,7 +2,7 @@
  * A page as its section's renderer renders it: a renderer starts on its section's first request, which the
  * browser renders instead, so the page is asked for again until rendered.
  */
-export async function renderedPage(ask: () => Promise<Response>, timeoutMs = 15_000) {
+export async function renderedPage(ask: () => Promise<Response>, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const response = await ask();

@@ -26,33 +26,50 @@ const logLineLimit = 500;
  */
 export class RendererProcess {
   readonly ready: Promise<{ loaded: boolean }>;
-  /** settles when the process is gone, whatever ended it */
+  /** settles when the process is gone, whatever ended it (or when it was ended before its turn to start) */
   readonly exited: Promise<void>;
-  readonly startedAt = Date.now();
+  /** when its process started (or it was made, until then) */
+  startedAt = Date.now();
   /** when it last answered or was asked: an idle one is ended */
   lastUsedAt = Date.now();
-  private readonly child: ChildProcess;
+  private child: ChildProcess | null = null;
   private readonly pending = new Map<number, Pending>();
   private lastId = 0;
   private isReady = false;
   private ended = false;
+  private markExited: () => void = () => undefined;
   /** why it ended, when it did not end by being asked to */
   failure: string | null = null;
 
+  /** Its process starts at `turn` (a few start at once: starting takes a core for a second or two). */
   constructor(
     readonly label: string,
     start: Omit<RenderChildStart, 'kind'>,
     private readonly times: RendererTimes,
+    turn: Promise<void> = Promise.resolve(),
   ) {
-    this.child = startSandboxedChild(start.renderModule);
-    this.logOutput();
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-    this.ready = new Promise((resolve, reject) => {
+    this.exited = new Promise((resolve) => (this.markExited = resolve));
+    this.ready = turn.then(() => this.spawn(start));
+    // a start-up failure is also reported to whoever awaits `ready`
+    this.ready.catch(() => undefined);
+  }
+
+  private spawn(start: Omit<RenderChildStart, 'kind'>): Promise<{ loaded: boolean }> {
+    if (this.ended) {
+      this.markExited();
+      return Promise.reject(new Error(`${this.label} was ended before it started`));
+    }
+    const child = startSandboxedChild(start.renderModule);
+    this.child = child;
+    this.startedAt = Date.now();
+    this.logOutput(child);
+    const { label, times } = this;
+    return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.fail(`it did not start within ${times.startTimeoutMs} ms`);
         reject(new Error(`${label} did not start`));
       }, times.startTimeoutMs);
-      this.child.on('message', (message: ChildMessage) => {
+      child.on('message', (message: ChildMessage) => {
         if (message.kind === 'ready') {
           clearTimeout(timer);
           this.isReady = true;
@@ -63,18 +80,17 @@ export class RendererProcess {
           reject(new Error(`${label} could not start`));
         } else this.settle(message);
       });
-      this.child.once('error', (error) => this.fail(`its process failed: ${error.message}`));
-      this.child.once('exit', (code, signal) => {
+      child.once('error', (error) => this.fail(`its process failed: ${error.message}`));
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
         this.ended = true;
         if (!this.failure) this.failure = `it ended (${signal ?? `exit ${code}`})`;
         reject(new Error(`${label} ended`));
         this.failAll(new Error(`${label} ended`));
+        this.markExited();
       });
+      child.send({ kind: 'start', ...start } satisfies RenderChildStart);
     });
-    // a start-up failure is also reported to whoever awaits `ready`
-    this.ready.catch(() => undefined);
-    this.child.send({ kind: 'start', ...start } satisfies RenderChildStart);
   }
 
   /** Answering now (started and not ended). */
@@ -112,12 +128,14 @@ export class RendererProcess {
   /** Ends it now: SIGKILL, since a section in a loop answers no gentler signal. */
   end(): Promise<void> {
     this.ended = true;
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    const child = this.child;
+    if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     return this.exited;
   }
 
   private call(request: ChildRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never) {
-    if (this.ended) return Promise.reject(new Error(`${this.label} has ended`));
+    const child = this.child;
+    if (this.ended || !child) return Promise.reject(new Error(`${this.label} has ended, or not started`));
     const id = ++this.lastId;
     this.lastUsedAt = Date.now();
     return new Promise<ChildMessage>((resolve, reject) => {
@@ -126,7 +144,7 @@ export class RendererProcess {
         this.times.answerTimeoutMs,
       );
       this.pending.set(id, { resolve, reject, timer });
-      this.child.send({ ...request, id });
+      child.send({ ...request, id });
     }).then((message) => {
       if (message.kind !== 'error') return message;
       // the section's own words go to the log; whoever asked learns only that it failed
@@ -163,8 +181,8 @@ export class RendererProcess {
   }
 
   /** The process's own output (a section's console, V8's out-of-memory report), line by line under its label. */
-  private logOutput(): void {
-    for (const stream of [this.child.stdout, this.child.stderr]) {
+  private logOutput(child: ChildProcess): void {
+    for (const stream of [child.stdout, child.stderr]) {
       let partial = '';
       stream?.setEncoding('utf8');
       stream?.on('data', (chunk: string) => {

@@ -13,9 +13,10 @@ import { buildsSignature } from './section-manifests.js';
 export const maxRenderers = 6;
 /** A render not answered by then gets the page's fallback, and its renderer is replaced. */
 export const renderTimeoutMs = 2000;
-const pageTimes: RendererTimes = { startTimeoutMs: 15_000, answerTimeoutMs: renderTimeoutMs };
+/** A start is given long: renderers run below the server's priority, and a busy host starves them first. */
+const pageTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: renderTimeoutMs };
 /** The owner's checks may wait for a candidate's `./routes` longer than a visitor waits for a page. */
-const probeTimes: RendererTimes = { startTimeoutMs: 15_000, answerTimeoutMs: 5000 };
+const probeTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: 5000 };
 /** A renderer unused this long is ended: an idle site costs the API alone. */
 export const idleRendererMs = 60_000;
 /** After a renderer fails, its next start waits this long, doubled at each failure in a row, up to the most. */
@@ -23,6 +24,8 @@ const firstBackoffMs = 2000;
 const mostBackoffMs = 60_000;
 /** A renderer whose section did not load is tried again after this long. */
 const retryUnloadedMs = 10_000;
+/** Renderers starting at once: a start takes a core for a second or two; the others wait their turn. */
+const maxStarting = 2;
 /** The shell's build is looked at no more than once a second. */
 const shellVersionMs = 1000;
 
@@ -55,6 +58,8 @@ export class SectionRenderers implements OnModuleDestroy {
   private readonly shellVersion = new LRUCache<'shell', string>({ max: 1, ttl: shellVersionMs });
   private readonly reaper: NodeJS.Timeout;
   private probes: Promise<unknown> = Promise.resolve();
+  private starting = 0;
+  private readonly waitingToStart: Array<() => void> = [];
   /** the owner's check's renderer, while one runs */
   private readonly probing = new Set<RendererProcess>();
 
@@ -144,7 +149,7 @@ export class SectionRenderers implements OnModuleDestroy {
         name === build.name ? build : { name, url: '', error: 'not part of this check' },
       );
       const label = `Section ${build.name} (${build.version}) check`;
-      const renderer = new RendererProcess(label, this.startData(sections, build.name), probeTimes);
+      const renderer = this.newRenderer(label, this.startData(sections, build.name), probeTimes);
       this.probing.add(renderer);
       try {
         await renderer.ready;
@@ -165,7 +170,7 @@ export class SectionRenderers implements OnModuleDestroy {
     if (slot.restart) clearTimeout(slot.restart);
     slot.restart = null;
     this.makeRoom();
-    const renderer = new RendererProcess(slot.label, this.startData(slot.sections, slot.section), pageTimes);
+    const renderer = this.newRenderer(slot.label, this.startData(slot.sections, slot.section), pageTimes);
     slot.renderer = renderer;
     slot.loaded = false;
     renderer.ready.then(
@@ -181,6 +186,24 @@ export class SectionRenderers implements OnModuleDestroy {
       // ended by its own fault (not idle, not replaced): started again in the background, after the backoff
       if (renderer.failure && this.slots.get(slot.key) === slot) this.failed(slot, 0, true);
     });
+    return renderer;
+  }
+
+  /** A renderer whose process starts when fewer than `maxStarting` are starting; its turn ends once it is ready or failed. */
+  private newRenderer(label: string, data: ReturnType<SectionRenderers['startData']>, times: RendererTimes) {
+    const turn = new Promise<void>((resolve) => {
+      if (this.starting < maxStarting) {
+        this.starting += 1;
+        resolve();
+      } else this.waitingToStart.push(resolve);
+    });
+    const renderer = new RendererProcess(label, data, times, turn);
+    const next = () => {
+      const waiting = this.waitingToStart.shift();
+      if (waiting) waiting();
+      else this.starting -= 1;
+    };
+    renderer.ready.then(next, next);
     return renderer;
   }
 
