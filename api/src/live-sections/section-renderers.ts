@@ -8,6 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RendererProcess, type RendererTimes } from './renderer-process.js';
 import { buildsSignature } from './section-manifests.js';
+import { StartTurns } from './start-turns.js';
 
 /** Renderer processes alive at once: each live section's and the shell's, and one more (a preview's or a new build's). */
 export const maxRenderers = 6;
@@ -58,8 +59,7 @@ export class SectionRenderers implements OnModuleDestroy {
   private readonly shellVersion = new LRUCache<'shell', string>({ max: 1, ttl: shellVersionMs });
   private readonly reaper: NodeJS.Timeout;
   private probes: Promise<unknown> = Promise.resolve();
-  private starting = 0;
-  private readonly waitingToStart: Array<() => void> = [];
+  private readonly turns = new StartTurns(maxStarting);
   /** the owner's check's renderer, while one runs */
   private readonly probing = new Set<RendererProcess>();
 
@@ -189,21 +189,11 @@ export class SectionRenderers implements OnModuleDestroy {
     return renderer;
   }
 
-  /** A renderer whose process starts when fewer than `maxStarting` are starting; its turn ends once it is ready or failed. */
+  /** A renderer whose process starts at its turn (a few at once); its turn ends once it is ready or has failed. */
   private newRenderer(label: string, data: ReturnType<SectionRenderers['startData']>, times: RendererTimes) {
-    const turn = new Promise<void>((resolve) => {
-      if (this.starting < maxStarting) {
-        this.starting += 1;
-        resolve();
-      } else this.waitingToStart.push(resolve);
-    });
-    const renderer = new RendererProcess(label, data, times, turn);
-    const next = () => {
-      const waiting = this.waitingToStart.shift();
-      if (waiting) waiting();
-      else this.starting -= 1;
-    };
-    renderer.ready.then(next, next);
+    const renderer = new RendererProcess(label, data, times, this.turns.take());
+    const done = () => this.turns.done();
+    renderer.ready.then(done, done);
     return renderer;
   }
 
