@@ -13,6 +13,5 @@ describe('sectionOfPath: which renderer a page goes to', () => {
     expect(sectionOfPath('/no-such-page')).toBeNull();
     expect(sectionOfPath('/aboutface')).toBeNull();
     expect(sectionOfPath('/owner/login')).toBeNull();
-    expect(sectionOfPath('//about')).toBe('about');
   });
 });
