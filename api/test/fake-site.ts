@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { remotes as parts } from '@portfolio/parts';
+import { remotes as parts, type defaultRemotesConfig } from '@portfolio/parts';
 
 /**
  * Writes a section's build into a dist/ folder: its browser entry and the server manifest naming its version.
@@ -67,3 +67,13 @@ export function fakeSite(
   }
   return root;
 }
+
+/**
+ * Every section served from its dist/ on another origin (a CDN): remotes.json's entries are not the default
+ * ones, so the first start takes no release and a new build behind the same URL is followed, as an
+ * external URL is. (Releases on the site's own origin never change: section-releases.e2e-spec.ts.)
+ */
+export const onCdn = (origin: string) =>
+  Object.fromEntries(parts.map(({ name, folder }) => [name, `${origin}/${folder}/dist/remoteEntry.js`])) as ReturnType<
+    typeof defaultRemotesConfig
+  >;

@@ -7,7 +7,8 @@ import { defaultRemotesConfig, remoteByName } from '@portfolio/parts';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { LiveSections } from '../src/live-sections/live-sections.service.js';
 import { eventually } from './eventually.js';
-import { fakeSite, writeSectionBuild } from './fake-site.js';
+import { fakeSite, onCdn, writeSectionBuild } from './fake-site.js';
+import { serveFolder, type FolderServer } from './owner-site.js';
 import { renderedPage } from './rendered-page.js';
 import { startApp, type RunningApp } from './start-app.js';
 import { newStorage } from './test-storage.js';
@@ -16,7 +17,6 @@ import { newStorage } from './test-storage.js';
 // a section's server entry as the federation runtime does, in the section's sandboxed renderer process.
 
 const secret = `secret-${randomBytes(8).toString('hex')}`;
-const sameOrigin = defaultRemotesConfig();
 
 /** The About section's server code: what its render does depends on the page's query. */
 const hostileAbout = (dataDir: string, siteDir: string) => `
@@ -74,7 +74,11 @@ async function timed(url: string) {
 const pidOf = (html: string) => /data-pid="(\d+)"/.exec(html)?.[1] ?? '';
 
 describe("the renderer sandbox: section code without the server's secrets, its faults kept to its routes", () => {
-  const siteDir = fakeSite(sameOrigin, true);
+  // the sections on a CDN of their own: remotes.json then names no release, so a test may point one elsewhere
+  const siteDir = fakeSite({}, true);
+  const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
+  let cdn: FolderServer;
+  let sections: ReturnType<typeof defaultRemotesConfig>;
   const aboutDist = path.join(siteDir, remoteByName('about').folder, 'dist');
   const storage = newStorage();
   const dataDir = storage.DATA_DIR ?? path.join(siteDir, 'data');
@@ -86,6 +90,9 @@ describe("the renderer sandbox: section code without the server's secrets, its f
     Object.assign(process.env, { COOKIE_SECRET: secret, SMTP_URL: `smtp://u:${secret}@x`, RECAPTCHA_SECRET: secret });
     if (storage.DATABASE_URL) process.env.DATABASE_URL = storage.DATABASE_URL;
     writeSectionBuild(aboutDist, 'about-hostile', ['about'], hostileAbout(dataDir, siteDir));
+    cdn = await serveFolder(siteDir);
+    sections = onCdn(cdn.url);
+    writeFileSync(remotesJson, JSON.stringify(sections));
     app = await startApp({
       ...storage,
       DATA_DIR: dataDir,
@@ -96,7 +103,10 @@ describe("the renderer sandbox: section code without the server's secrets, its f
     // the home page's renderer, started: the section beside the faults
     await renderedPage(() => fetch(`${app.baseUrl}/`));
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await cdn.close();
+  });
   const url = (pagePath: string) => `${app.baseUrl}${pagePath}`;
 
   it('gives section code no secret of the environment, no read of the data folder, the repo or /etc, no write, no child process', async () => {
@@ -153,9 +163,8 @@ describe("the renderer sandbox: section code without the server's secrets, its f
 
   it('never runs a server entry that is not JavaScript, in pages or in the route-id check', async () => {
     const host = await notScriptHost();
-    const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
     try {
-      writeFileSync(remotesJson, JSON.stringify({ ...sameOrigin, resume: `${host.url}/remoteEntry.js` }));
+      writeFileSync(remotesJson, JSON.stringify({ ...sections, resume: `${host.url}/remoteEntry.js` }));
       const { html } = await eventually(async () => {
         const page = await renderedPage(() => fetch(url('/resume')));
         return page.html.includes('resume=resume-x') && page;
@@ -175,10 +184,10 @@ describe("the renderer sandbox: section code without the server's secrets, its f
         expect(found.resume).toEqual({ error: expect.stringContaining('is not a script') as unknown });
       }
       // the check itself works in the sandbox: a good build's route ids
-      const good = await renderers.routeIds([build(`${app.baseUrl}/mf/about/server/remoteEntry.about-hostile.js`)]);
+      const good = await renderers.routeIds([build(`${cdn.url}/mf-about/dist/server/remoteEntry.about-hostile.js`)]);
       expect(good.resume).toEqual({ routeIds: ['about'] });
     } finally {
-      writeFileSync(remotesJson, JSON.stringify(sameOrigin));
+      writeFileSync(remotesJson, JSON.stringify(sections));
       host.close();
     }
   });

@@ -4,22 +4,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { defaultRemotesConfig, remotes } from '@portfolio/parts';
+import { defaultRemotesConfig } from '@portfolio/parts';
 import { eventually } from './eventually.js';
-import { fakeSite, writeSectionBuild } from './fake-site.js';
+import { fakeSite, onCdn, writeSectionBuild } from './fake-site.js';
 import { serveFolder, type FolderServer } from './owner-site.js';
 import { renderedPage } from './rendered-page.js';
 import { startApp, type RunningApp } from './start-app.js';
-
-/**
- * Every section served from its dist/ on another origin (a CDN): remotes.json's entries are not the default
- * ones, so the first start takes no release and a new build behind the same URL is followed, as an
- * external URL is. (Releases on the site's own origin never change: section-releases.e2e-spec.ts.)
- */
-const onCdn = (origin: string) =>
-  Object.fromEntries(
-    remotes.map(({ name, folder }) => [name, `${origin}/${folder}/dist/remoteEntry.js`]),
-  ) as ReturnType<typeof defaultRemotesConfig>;
 
 interface Rendered {
   status: number;

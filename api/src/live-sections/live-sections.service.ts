@@ -9,7 +9,7 @@ import {
   type SectionRouteIds,
   type SectionState,
 } from '@portfolio/contracts/page-render';
-import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
+import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 import { OwnerPreviews } from './owner-previews.js';
@@ -115,9 +115,24 @@ export class LiveSections {
     return this.renderers.routeIds(builds);
   }
 
-  /** Every page's path: each section's renderer lists its own (a project's pages come from its section's code). */
-  async sitemapPaths(builds: readonly SectionState[]): Promise<string[]> {
-    const sections = [null, ...builds.filter(isSectionBuild).map((build) => build.name)];
+  /**
+   * Waits until the renderer of `section` (null: the shell alone) with these builds has started: a release's
+   * checks time its renders, not the start of a process, which its own start bound covers.
+   */
+  async rendererReady(builds: readonly SectionState[], section: RemoteName | null): Promise<void> {
+    const renderer = this.renderers.rendererFor(builds, section);
+    if (!renderer)
+      throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} failed; it starts again later`);
+    await renderer.ready;
+  }
+
+  /**
+   * Every page's path: each section's renderer lists its own (a project's pages come from its section's code);
+   * `only` one section's, for a release's checks.
+   */
+  async sitemapPaths(builds: readonly SectionState[], only?: RemoteName): Promise<string[]> {
+    const all = [null, ...builds.filter(isSectionBuild).map((build) => build.name)];
+    const sections = only ? all.filter((section) => section === only) : all;
     const listed = await Promise.all(
       sections.map(async (section) => {
         const renderer = this.renderers.rendererFor(builds, section);

@@ -132,7 +132,13 @@ export class ReleaseChecks {
     const problems: string[] = [];
     let paths: string[] = [remoteByName(name).path];
     try {
-      const all = await withinCheckTime(this.sections.sitemapPaths(builds));
+      // a new renderer process takes seconds to start on a busy host: the 2 s are for its answers
+      await this.sections.rendererReady(builds, name);
+    } catch (error) {
+      return failed('server-render', `Its renderer did not start: ${sentence(error)}.`);
+    }
+    try {
+      const all = await withinCheckTime(this.sections.sitemapPaths(builds, name));
       paths = [...new Set([...paths, ...all.filter((pagePath) => ownsPath(name, pagePath))])].slice(
         0,
         renderedPagesMax,
