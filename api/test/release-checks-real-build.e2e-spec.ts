@@ -42,8 +42,8 @@ const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']
 
   it('accepts the real About build: every check passed, its page rendered on the server', async () => {
     const response = await upload(site, 'about', buildOf('about'), token);
-    expect(response.status).toBe(201);
-    const { release } = await json<ReleaseUploaded>(response);
+    expect([response.status, response.status === 201 ? '' : await response.text()]).toEqual([201, '']);
+    const { release } = (await response.json()) as ReleaseUploaded;
     expect(release.checks.map((check) => [check.name, check.outcome])).toEqual([
       ['archive', 'passed'],
       ['routes', 'passed'],
@@ -115,6 +115,6 @@ const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']
     expect(response.status).toBe(422);
     const checks = (await json<ReleaseRefused>(response)).checks;
     expect(checks.find((check) => check.name === 'routes')?.outcome).toBe('passed');
-    expect(failedCheck(checks, 'server-render')).toMatch(/\/about answered 500/);
+    expect(failedCheck(checks, 'server-render')).toMatch(/\/about (answered|failed: .*answered) 500/);
   });
 });

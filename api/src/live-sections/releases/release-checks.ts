@@ -28,11 +28,14 @@ function ownsPath(name: RemoteName, pagePath: string): boolean {
   return base === '/' ? pagePath === '/' : pagePath === base || pagePath.startsWith(`${base}/`);
 }
 
-const withinCheckTime = <T>(work: Promise<T>): Promise<T> =>
+/** How long the renderer with the release may take to start, before its pages are listed and rendered in 2 s each. */
+const rendererStartMs = 20_000;
+
+const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
   Promise.race([
     work,
     new Promise<never>((_resolve, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${renderCheckMs / 1000} s`)), renderCheckMs).unref(),
+      setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms).unref(),
     ),
   ]);
 
@@ -132,13 +135,13 @@ export class ReleaseChecks {
     const problems: string[] = [];
     let paths: string[] = [remoteByName(name).path];
     try {
-      // a new renderer process takes seconds to start on a busy host: the 2 s are for its answers
-      await this.sections.rendererReady(builds, name);
+      // a new renderer process takes seconds to start on a busy host (its own budget): the pages are then timed alone
+      await within(this.sections.rendererReady(builds, name), rendererStartMs);
     } catch (error) {
       return failed('server-render', `Its renderer did not start: ${sentence(error)}.`);
     }
     try {
-      const all = await withinCheckTime(this.sections.sitemapPaths(builds, name));
+      const all = await within(this.sections.sitemapPaths(builds, name), renderCheckMs);
       paths = [...new Set([...paths, ...all.filter((pagePath) => ownsPath(name, pagePath))])].slice(
         0,
         renderedPagesMax,
@@ -148,8 +151,9 @@ export class ReleaseChecks {
     }
     for (const pagePath of paths) {
       try {
-        const page = await withinCheckTime(
+        const page = await within(
           this.sections.render(builds, { url: `${selfOrigin}${pagePath}`, siteUrl: selfOrigin }),
+          renderCheckMs,
         );
         const unavailable = (page.html ?? '').includes('remote-unavailable-heading');
         if (page.status >= 400 || unavailable)
