@@ -77,13 +77,15 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
     const uploaded = await uploadRelease({ site, section: remote.name, token, archive: packed.archive, note }).catch(
       (/** @type {Error} */ error) => ({ status: 0, body: { message: error.message } }),
     );
-    if (uploaded.status !== 201) {
+    // 201: a new release; 200: the site already had this very build (same content hash), checked again
+    if (uploaded.status !== 201 && uploaded.status !== 200) {
       for (const line of refusalLines(uploaded, { label: remote.label, site })) log(line);
       return 1;
     }
     /** @type {import('@portfolio/contracts/section-releases').ReleaseUploaded} */
     const { release, previewUrl, previewExpiresAt } = uploaded.body;
-    log(`Release ${release.id} (version ${release.version}) uploaded. The site's checks:`);
+    const uploadedWhat = uploaded.status === 201 ? 'uploaded' : 'was already on the site';
+    log(`Release ${release.id} (version ${release.version}) ${uploadedWhat}. The site's checks:`);
     for (const line of checkLines(release.checks)) log(line);
 
     const pages = pagesToCheck({ remote, previewUrl, site, sectionDir });
