@@ -179,7 +179,7 @@ export default tseslint.config(
             {
               target: ['./api/src/!(live-sections)/**/*', './api/src/*.ts', './api/test/**/*'],
               from: liveSections,
-              except: ['./live-sections.module.ts', './live-sections.service.ts'],
+              except: ['./live-sections.module.ts', './live-sections.service.ts', './releases/serve-releases.ts'],
               message: 'Outside live-sections/, ask its public service (LiveSections) or import its module.',
             },
             {

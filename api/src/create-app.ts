@@ -15,6 +15,7 @@ import { useSecurityHeaders } from './common/security-headers.js';
 import { acceptBeaconBodies } from './rum/beacon-body.js';
 import type { AppConfig } from './config/app-config.js';
 import { LiveSections } from './live-sections/live-sections.service.js';
+import { serveReleases } from './live-sections/releases/serve-releases.js';
 import { OwnerDevices } from './owner/owner-devices.js';
 import { OwnerPassword } from './owner/owner-password.js';
 import { serveRemotesJson } from './site/serve-remotes-json.js';
@@ -82,6 +83,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   acceptBeaconBodies(app);
   acceptJsonBodies(app);
   serveRemotesJson(app, liveSections);
+  // before the site's pages: a preview link's path has no extension, like a page's
+  serveReleases(app);
   if (config.siteDir) serveSite(app, config.siteDir, app.get(SitePages));
   await app.init();
   return app;

@@ -6,6 +6,9 @@ import { apiError } from './api-error.js';
 /** No payload of this API comes near this; anything larger is refused before it is read. */
 export const jsonBodyLimit = '16kb';
 
+/** POST /api/sections/:name/releases, as seen below /api */
+const releaseUploadPath = /^\/sections\/[^/]+\/releases\/?$/;
+
 const errorJson = (res: Response, statusCode: number, message: string) =>
   res.status(statusCode).json(apiError(statusCode, message));
 
@@ -22,7 +25,9 @@ export function acceptJsonBodies(app: NestExpressApplication): void {
       (req.get('content-length') === undefined && req.get('transfer-encoding') === undefined);
     // a body its route has read already (a beacon at /api/rum, rum/beacon-body.ts) is left alone
     const read = req.body !== undefined;
-    if (mayHaveBody && !empty && !read && !req.is('application/json')) {
+    // a section release's archive is read by its route, after its deploy token is checked
+    const releaseUpload = req.method === 'POST' && releaseUploadPath.test(req.path);
+    if (mayHaveBody && !empty && !read && !releaseUpload && !req.is('application/json')) {
       return errorJson(res, 415, 'Send the request body as application/json.');
     }
     next();

@@ -1,12 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { parseRemotesConfig } from '@portfolio/contracts/remotes-config';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
-import { writeSectionUrl } from './remotes-json-file.js';
 
 /** How long a replica keeps the database's live sections before asking again: pages never wait on it. */
 export const liveSectionsCacheMs = 1000;
@@ -20,14 +19,15 @@ interface FileState {
 }
 
 /**
- * Where each section is live, for every visitor. Without DATABASE_URL: the served remotes.json (read
- * again whenever it changes, so a hand edit is followed; written atomically). With DATABASE_URL: table
- * live_sections, shared by every replica, a row per section the owner has promoted; a section without
- * a row is where remotes.json says. The only reader of either.
+ * Where each section is live, for every visitor: table live_sections (PostgreSQL shared by every replica,
+ * or the embedded PGlite), a row per section promoted or released; a section without a row is where
+ * remotes.json says (read again whenever it changes, never written: a shell build may replace it).
+ * The only reader of either.
  */
 @Injectable()
 export class LiveConfig {
-  readonly storage: SectionsOverview['storage'];
+  /** the table, on PostgreSQL or the embedded PGlite alike (remotes.json is only the default) */
+  readonly storage: SectionsOverview['storage'] = 'database';
   private readonly filePath: string | null;
   private file: FileState = { stamp: '', entries: null };
   /** the table's rows, one entry; a failed read is not kept, so the next request tries again */
@@ -44,7 +44,6 @@ export class LiveConfig {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
   ) {
-    this.storage = config.databaseUrl ? 'database' : 'remotes.json';
     this.filePath = config.remotesJson;
   }
 
@@ -56,7 +55,6 @@ export class LiveConfig {
   /** Every URL there is, complete or not: the CSP allows their origins even while a section has none. */
   async entries(): Promise<Record<string, unknown>> {
     const fromFile = this.readFile();
-    if (this.storage !== 'database') return { ...fromFile };
     return { ...fromFile, ...(await this.rows.fetch('rows')) };
   }
 
@@ -66,34 +64,22 @@ export class LiveConfig {
   }
 
   /**
-   * Makes `url` live for `name`, for everyone at once; `record` runs in the same transaction (database)
-   * or just before the file is replaced, and is given the URL that was live until now.
+   * Makes `url` live for `name`, for everyone at once; `record` runs in the same transaction and is given
+   * the URL that was live until now.
    */
   async set(name: RemoteName, url: string, record: (tx: Queries, from: string) => Promise<void>): Promise<void> {
-    if (this.storage === 'database') {
-      await this.database.transaction(async (tx) => {
-        // one change of a section at a time across replicas: the row (made if missing) is locked
-        await tx.query('select pg_advisory_xact_lock($1)', [liveSectionsLock + remoteNames.indexOf(name)]);
-        const [row] = await tx.query<{ url: string }>('select url from live_sections where name = $1', [name]);
-        await record(tx, row?.url ?? this.fileUrl(name));
-        await tx.query(
-          `insert into live_sections (name, url) values ($1, $2)
-           on conflict (name) do update set url = excluded.url, changed_at = now()`,
-          [name, url],
-        );
-      });
-      this.rows.clear();
-      return;
-    }
-    if (!this.filePath)
-      throw new ConflictException({
-        message: 'This server has no remotes.json to change (SERVE_SITE=false and no REMOTES_JSON).',
-      });
-    const filePath = this.filePath;
     await this.database.transaction(async (tx) => {
-      await record(tx, this.fileUrl(name));
-      writeSectionUrl(filePath, name, url);
+      // one change of a section at a time across replicas: the row (made if missing) is locked
+      await tx.query('select pg_advisory_xact_lock($1)', [liveSectionsLock + remoteNames.indexOf(name)]);
+      const [row] = await tx.query<{ url: string }>('select url from live_sections where name = $1', [name]);
+      await record(tx, row?.url ?? this.fileUrl(name));
+      await tx.query(
+        `insert into live_sections (name, url) values ($1, $2)
+         on conflict (name) do update set url = excluded.url, changed_at = now()`,
+        [name, url],
+      );
     });
+    this.rows.clear();
   }
 
   private fileUrl(name: RemoteName): string {

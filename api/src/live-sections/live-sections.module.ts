@@ -9,16 +9,28 @@ import { SectionHealthChecks } from './section-health.js';
 import { SectionHistory } from './section-history.js';
 import { SectionManifests } from './section-manifests.js';
 import { SectionRenderers } from './section-renderers.js';
+import { DeployTokenGuard } from './releases/deploy-token.guard.js';
+import { DeployTokens } from './releases/deploy-tokens.js';
+import { FirstStartReleases } from './releases/first-start-releases.js';
+import { OwnerReleasesController } from './releases/owner-releases.controller.js';
+import { ReleaseChecks } from './releases/release-checks.js';
+import { ReleaseFiles } from './releases/release-files.js';
+import { ReleasePreviews } from './releases/release-previews.js';
+import { ReleaseRetention } from './releases/release-retention.js';
+import { ReleasesTable } from './releases/releases-table.js';
+import { SectionReleasesController } from './releases/section-releases.controller.js';
+import { SectionReleases } from './releases/section-releases.service.js';
 
 /**
  * Which build of each section serves a request: the live configuration (remotes.json, or the database),
  * the owner's previews over it, the sections' manifests and the render workers, and the owner's calls
- * that check, preview, promote and roll back a section. `LiveSections` is its one public face: server
- * rendering, /remotes.json and the CSP read it; nothing outside this folder imports anything else here.
+ * that check, preview, promote and roll back a section, and its releases with their deploy tokens (./releases).
+ * `LiveSections` is its one public face: server rendering, /remotes.json and the CSP read it; besides it only
+ * releases/serve-releases.ts (the release files and preview links on the site's origin) is used from outside.
  */
 @Module({
   imports: [OwnerModule],
-  controllers: [OwnerSectionsController],
+  controllers: [OwnerSectionsController, OwnerReleasesController, SectionReleasesController],
   providers: [
     LiveConfig,
     OwnerPreviews,
@@ -28,7 +40,17 @@ import { SectionRenderers } from './section-renderers.js';
     SectionHistory,
     OwnerSectionsService,
     LiveSections,
+    // section releases (./releases): stored, checked, served, previewed and promoted here
+    ReleaseFiles,
+    ReleasesTable,
+    ReleaseChecks,
+    ReleaseRetention,
+    ReleasePreviews,
+    DeployTokens,
+    DeployTokenGuard,
+    SectionReleases,
+    FirstStartReleases,
   ],
-  exports: [LiveSections],
+  exports: [LiveSections, ReleaseFiles, ReleasePreviews, ReleasesTable],
 })
 export class LiveSectionsModule {}

@@ -3,9 +3,11 @@ import { Injectable } from '@nestjs/common';
 import { ownerPreviewCookie } from '@portfolio/contracts/owner';
 import type { PageRequest, RenderedPage, SectionState } from '@portfolio/contracts/page-render';
 import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 import { OwnerPreviews } from './owner-previews.js';
 import { previewBanner } from './preview-banner.js';
+import { ReleasePreviews } from './releases/release-previews.js';
 import { SectionManifests } from './section-manifests.js';
 import { SectionRenderers } from './section-renderers.js';
 import { selfOriginOf } from './section-url.js';
@@ -17,7 +19,7 @@ export type SiteRequest = IncomingMessage & { cookies?: Record<string, unknown> 
 export interface ServedSections {
   /** the live configuration, as every visitor gets it; null while a section has no URL anywhere */
   live: RemotesConfig | null;
-  /** the sections this browser previews (only a live owner session's preview cookie has any) */
+  /** the sections this browser previews (a live owner session's preview cookie, or a release preview link's) */
   preview: Partial<RemotesConfig> | null;
   /** live with the preview over it: what this browser gets */
   remotes: RemotesConfig | null;
@@ -45,6 +47,7 @@ export class LiveSections {
     private readonly previews: OwnerPreviews,
     private readonly manifests: SectionManifests,
     private readonly renderers: SectionRenderers,
+    private readonly releasePreviews: ReleasePreviews,
   ) {}
 
   forRequest(req: SiteRequest): Promise<ServedSections> {
@@ -79,11 +82,16 @@ export class LiveSections {
   }
 
   private async resolve(req: SiteRequest): Promise<ServedSections> {
-    const [entries, preview] = await Promise.all([
+    const [entries, ownerPreview, releasePreview] = await Promise.all([
       // storage that does not answer costs the site its promoted sections, not its pages
       this.config.entries().catch(() => this.config.fileEntries()),
       this.previews.forToken(req.cookies?.[ownerPreviewCookie]).catch(() => null),
+      this.releasePreviews.forCookies(req.cookies).catch(() => null),
     ]);
+    // a release preview link's cookie is a preview like the owner's, for whoever opened the link
+    const preview = releasePreview
+      ? { ...ownerPreview, [releasePreview.section]: releaseEntryUrl(releasePreview.section, releasePreview.id) }
+      : ownerPreview;
     const live = completeConfig(entries);
     const remotes = live && preview ? { ...live, ...preview } : live;
     const selfOrigin = selfOriginOf(req);

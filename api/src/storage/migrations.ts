@@ -89,6 +89,30 @@ export const migrations: readonly string[] = [
      builds text not null
    );
    create index rum_events_received on rum_events (received_at);`,
+  // section releases (api/src/live-sections/releases): immutable builds by content hash, the archive kept in the
+  // database so that every replica can serve it; deploy tokens, one section each, only their secret's hash kept
+  `create table section_releases (
+     section text not null,
+     id text not null,
+     version text not null,
+     built_at timestamptz,
+     uploaded_at timestamptz not null default now(),
+     uploaded_by text not null,
+     note text,
+     checks text not null,
+     archive bytea,
+     primary key (section, id)
+   );
+   create table deploy_tokens (
+     id integer generated always as identity primary key,
+     section text not null,
+     name text not null,
+     secret_hash text not null unique,
+     may_promote boolean not null default false,
+     created_at timestamptz not null default now(),
+     last_used_at timestamptz,
+     revoked_at timestamptz
+   );`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

@@ -136,12 +136,15 @@ export interface SectionOverview {
   previewUrl: string | null;
   /** the URL a roll back would return to */
   previousUrl: string | null;
+  /** the release live now (section-releases.ts), or null when the live URL is not a release of this site */
+  liveReleaseId: string | null;
 }
 
 export interface SectionsOverview {
   sections: SectionOverview[];
   /** newest first */
   history: SectionChange[];
-  /** where the live configuration is kept: "remotes.json" or "database" */
+  /** where the live configuration is kept: since section releases always "database" (table live_sections,
+   *  PGlite or PostgreSQL; remotes.json is only the default of a section without a row) */
   storage: 'remotes.json' | 'database';
 }

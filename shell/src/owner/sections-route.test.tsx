@@ -30,6 +30,7 @@ const overview = (sections: Partial<SectionOverview> = {}, history: SectionsOver
       liveHealth: health(`/mf/${remote.name}/remoteEntry.js`),
       previewUrl: null,
       previousUrl: null,
+      liveReleaseId: null,
       ...(remote.name === 'about' ? sections : {}),
     })),
     history,

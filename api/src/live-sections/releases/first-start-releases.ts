@@ -1,0 +1,79 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { defaultRemotesConfig, remotes, serverManifestPath } from '@portfolio/parts';
+import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
+import { create } from 'tar';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DATABASE, type Database } from '../../storage/database.js';
+import { LiveConfig } from '../live-config.js';
+import { SectionHistory } from '../section-history.js';
+import { ReleaseFiles, releaseManifest } from './release-files.js';
+import { ReleasesTable } from './releases-table.js';
+
+/** A folder as a gzip'd tar, the way the release command packs a build (paths relative to it). */
+async function packFolder(folder: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const stream = create({ gzip: true, cwd: folder, portable: true }, readdirSync(folder));
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The first start of a site: a section with no row in live_sections whose remotes.json entry is still the
+ * default (`/mf/<name>/remoteEntry.js`) gets its part's current dist/ as its first release, live at once
+ * (uploaded by the owner, note "first start"). From then on building a part changes nothing visitors see.
+ */
+@Injectable()
+export class FirstStartReleases implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Releases');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly live: LiveConfig,
+    private readonly files: ReleaseFiles,
+    private readonly table: ReleasesTable,
+    private readonly history: SectionHistory,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const siteDir = this.config.siteDir;
+    if (!siteDir) return;
+    const defaults = defaultRemotesConfig();
+    const rows = await this.database.query<{ name: string }>('select name from live_sections');
+    const inFile = this.live.fileEntries();
+    for (const { name, folder } of remotes) {
+      if (rows.some((row) => row.name === name) || inFile[name] !== defaults[name]) continue;
+      const dist = path.join(siteDir, folder, 'dist');
+      if (!existsSync(path.join(dist, 'remoteEntry.js')) || !existsSync(path.join(dist, serverManifestPath))) continue;
+      try {
+        const archive = await packFolder(dist);
+        const unpacked = await this.files.unpack(archive);
+        const kept = this.files.keep(name, unpacked);
+        await this.table.insert(
+          {
+            section: name,
+            id: unpacked.id,
+            ...releaseManifest(kept),
+            uploadedBy: { kind: 'owner' },
+            note: 'first start',
+            checks: [
+              { name: 'archive', outcome: 'passed', detail: `Taken from ${folder}/dist on the site's first start.` },
+            ],
+          },
+          this.files.shared ? archive : null,
+        );
+        const url = releaseEntryUrl(name, unpacked.id);
+        await this.live.set(name, url, (tx, from) =>
+          this.history.record(tx, { section: name, action: 'promote', from, to: url }),
+        );
+        this.logger.log(`${name}: ${folder}/dist is its first release, ${unpacked.id}, live at ${url}`);
+      } catch (error) {
+        this.logger.warn(
+          `${name}: ${folder}/dist could not be taken as its first release (${error instanceof Error ? error.message : String(error)})`,
+        );
+      }
+    }
+  }
+}

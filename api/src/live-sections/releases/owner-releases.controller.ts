@@ -1,0 +1,84 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  ParseIntPipe,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import type { SectionsOverview } from '@portfolio/contracts/owner';
+import {
+  newDeployTokenSchema,
+  releaseNoteSchema,
+  type CreatedDeployToken,
+  type DeployToken,
+  type NewDeployToken,
+  type ReleaseNote,
+  type SectionRelease,
+} from '@portfolio/contracts/section-releases';
+import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
+import { OwnerSessionGuard, type RequestWithOwnerSession } from '../../owner/owner-session.guard.js';
+import { sectionNamed } from '../candidate-url.js';
+import { OwnerSectionsService } from '../owner-sections.service.js';
+import { selfOriginOf } from '../section-url.js';
+import { DeployTokens } from './deploy-tokens.js';
+import { SectionReleases } from './section-releases.service.js';
+
+const newTokenPipe = new SchemaBodyPipe(newDeployTokenSchema);
+const notePipe = new SchemaBodyPipe(releaseNoteSchema);
+
+/** The owner's deploy tokens and releases (packages/contracts/src/section-releases.ts). */
+@Controller('owner')
+@UseGuards(OwnerSessionGuard)
+export class OwnerReleasesController {
+  constructor(
+    private readonly tokens: DeployTokens,
+    private readonly releases: SectionReleases,
+    private readonly sections: OwnerSectionsService,
+  ) {}
+
+  @Get('deploy-tokens')
+  listTokens(): Promise<DeployToken[]> {
+    return this.tokens.list();
+  }
+
+  @Post('deploy-tokens')
+  create(@Body(newTokenPipe) body: NewDeployToken): Promise<CreatedDeployToken> {
+    return this.tokens.create(sectionNamed(body.section), body.name.trim(), body.mayPromote ?? false);
+  }
+
+  @Delete('deploy-tokens/:id')
+  @HttpCode(204)
+  async revoke(
+    @Param('id', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND })) id: number,
+  ): Promise<void> {
+    if (!(await this.tokens.revoke(id))) throw new NotFoundException({ message: 'There is no such deploy token.' });
+  }
+
+  @Get('sections/:name/releases')
+  list(@Param('name') name: string): Promise<SectionRelease[]> {
+    return this.releases.list(sectionNamed(name));
+  }
+
+  /** The note, if any, is kept with the release when it had none. */
+  @Post('sections/:name/releases/:id/promote')
+  @HttpCode(200)
+  async promote(
+    @Param('name') name: string,
+    @Param('id') id: string,
+    @Body(notePipe) body: ReleaseNote,
+    @Req() req: RequestWithOwnerSession,
+  ): Promise<SectionsOverview> {
+    const section = sectionNamed(name);
+    await this.releases.promote(section, id, selfOriginOf(req), body.note?.trim() || null);
+    const session = req.ownerSession;
+    if (!session) throw new Error('OwnerSessionGuard did not run');
+    return this.sections.overview(session.idHash, selfOriginOf(req));
+  }
+}

@@ -1,0 +1,87 @@
+import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  browserCheckReportSchema,
+  type BrowserCheckReport,
+  type ReleaseUploaded,
+  type SectionRelease,
+} from '@portfolio/contracts/section-releases';
+import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { sectionNamed } from '../candidate-url.js';
+import { selfOriginOf } from '../section-url.js';
+import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
+import { previewLinkPath, ReleasePreviews } from './release-previews.js';
+import { SectionReleases } from './section-releases.service.js';
+import { readArchiveBody, releaseNoteOf } from './upload-body.js';
+import { Inject } from '@nestjs/common';
+
+const browserCheckPipe = new SchemaBodyPipe(browserCheckReportSchema);
+
+/** Where a preview link is opened: the public origin (SITE_URL), else the one this request came to. */
+export const publicOriginOf = (req: Request, config: AppConfig): string =>
+  config.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+/** A section's developer (or CI) with a deploy token: upload, list, report the browser check, promote if allowed. */
+@Controller('sections/:name/releases')
+@UseGuards(DeployTokenGuard)
+export class SectionReleasesController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly releases: SectionReleases,
+    private readonly previews: ReleasePreviews,
+  ) {}
+
+  @Post()
+  async upload(
+    @Param('name') name: string,
+    @Req() req: RequestWithDeployToken,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ReleaseUploaded> {
+    const section = sectionNamed(name);
+    const token = deployTokenOf(req);
+    const note = releaseNoteOf(req);
+    const archive = await readArchiveBody(req);
+    const { release, created } = await this.releases.upload(
+      section,
+      archive,
+      { kind: 'token', tokenName: token.name },
+      note,
+      selfOriginOf(req),
+    );
+    res.status(created ? 201 : 200);
+    const { signed, expiresAt } = await this.previews.sign(section, release.id);
+    return {
+      release,
+      previewUrl: `${publicOriginOf(req, this.config)}${previewLinkPath}${signed}`,
+      previewExpiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  @Get()
+  list(@Param('name') name: string): Promise<SectionRelease[]> {
+    return this.releases.list(sectionNamed(name));
+  }
+
+  @Post(':id/browser-check')
+  @HttpCode(200)
+  browserCheck(
+    @Param('name') name: string,
+    @Param('id') id: string,
+    @Body(browserCheckPipe) report: BrowserCheckReport,
+  ): Promise<SectionRelease> {
+    return this.releases.recordBrowserCheck(sectionNamed(name), id, report);
+  }
+
+  @Post(':id/promote')
+  @HttpCode(200)
+  promote(
+    @Param('name') name: string,
+    @Param('id') id: string,
+    @Req() req: RequestWithDeployToken,
+  ): Promise<SectionRelease> {
+    if (!deployTokenOf(req).mayPromote)
+      throw new ForbiddenException({ message: 'This deploy token may not promote: the owner promotes its releases.' });
+    return this.releases.promote(sectionNamed(name), id, selfOriginOf(req));
+  }
+}

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import semver from 'semver';
+
+/** The packages the shell and every section must share as one copy: two Reacts break hooks, two routers the routes. */
+export const singletonPackages = ['react', 'react-dom', 'react-router'] as const;
+
+/** What a release's build asks of one shared package. */
+interface Required {
+  name: string;
+  range: string;
+}
+
+const readText = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
+
+/** From the build's mf-manifest.json (Module Federation's manifest plugin): each shared package's required range. */
+function fromManifest(text: string): Required[] | null {
+  try {
+    const manifest = JSON.parse(text) as {
+      shared?: Array<{ name?: unknown; requiredVersion?: unknown; version?: unknown }>;
+    };
+    if (!Array.isArray(manifest.shared)) return null;
+    return manifest.shared.flatMap((shared) => {
+      const range = typeof shared.requiredVersion === 'string' ? shared.requiredVersion : shared.version;
+      return typeof shared.name === 'string' && typeof range === 'string' ? [{ name: shared.name, range }] : [];
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** Without a manifest: the share configuration webpack writes into remoteEntry.js (`react:[{version:"19.3.1",...`). */
+function fromRemoteEntry(text: string): Required[] {
+  return singletonPackages.flatMap((name) => {
+    const at = new RegExp(
+      `["']?${name.replace('-', '\\-')}["']?:\\[\\{version:"([^"]+)"([^\\]]*?)shareConfig:\\{([^}]*)\\}`,
+    ).exec(text);
+    if (!at) return [];
+    const required = /requiredVersion:"([^"]+)"/.exec(at[3] ?? '')?.[1];
+    return [{ name, range: required ?? `^${at[1] ?? ''}` }];
+  });
+}
+
+/** The ranges a release's build requires of the singletons, from its own files. */
+export function requiredSingletons(folder: string): Required[] {
+  const manifest = readText(path.join(folder, 'mf-manifest.json'));
+  const found =
+    (manifest === null ? null : fromManifest(manifest)) ??
+    fromRemoteEntry(readText(path.join(folder, 'remoteEntry.js')) ?? '');
+  return found.filter((shared) => (singletonPackages as readonly string[]).includes(shared.name));
+}
+
+/** The version of each singleton the host (the shell) is built with, as installed beside it. */
+export function hostVersions(shellFolder: string): Record<string, string> {
+  const require = createRequire(path.join(shellFolder, 'package.json'));
+  const versions: Record<string, string> = {};
+  for (const name of singletonPackages) {
+    try {
+      versions[name] = (require(`${name}/package.json`) as { version: string }).version;
+    } catch {
+      // not installed beside the shell: nothing to compare with
+    }
+  }
+  return versions;
+}
+
+/**
+ * Each singleton the release requires that the host's copy would not satisfy, as a sentence: the host's
+ * version must satisfy the range and have the same major (a `^18` range is not met by 19, nor `*` by a
+ * different major than the build's own).
+ */
+export function singletonProblems(required: readonly Required[], host: Record<string, string>): string[] {
+  return required.flatMap(({ name, range }) => {
+    const version = host[name];
+    if (!version) return [];
+    const floor = semver.minVersion(range, { loose: true });
+    // a range with no floor (`*`) asks for no major
+    const sameMajor = floor !== null && (floor.version === '0.0.0' || semver.major(floor) === semver.major(version));
+    return semver.satisfies(version, range, { loose: true }) && sameMajor
+      ? []
+      : [`${name} ${range} required, the site has ${version}`];
+  });
+}

@@ -1,0 +1,143 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { defaultRemotesConfig } from '@portfolio/parts';
+import type { SectionsOverview } from '@portfolio/contracts/owner';
+import type { ReleaseRefused, ReleaseUploaded, SectionRelease } from '@portfolio/contracts/section-releases';
+import { fakeSite } from './fake-site.js';
+import { call, candidateBuild, json, page, startOwnerSite, type OwnerSite } from './owner-site.js';
+import { newToken, upload, withToken } from './release-client.js';
+import { folderEntries, tarGz } from './tar-archive.js';
+
+// Releases on a stand-in site (fake-site.ts): upload with a deploy token, checks, serving, promote, roll back,
+// preview links. The stand-in render module reads route ids from each server entry, as the real one loads ./routes.
+
+const immutable = 'public, max-age=31536000, immutable';
+
+describe('section releases', () => {
+  const siteDir = fakeSite(defaultRemotesConfig(), true);
+  let site: OwnerSite;
+  let session: string;
+  let token: string;
+  const about2 = tarGz(folderEntries(candidateBuild(siteDir, 'about', '2')));
+  const about3 = tarGz(folderEntries(candidateBuild(siteDir, 'about', '3')));
+  beforeAll(async () => {
+    site = await startOwnerSite(siteDir);
+    session = await site.logIn();
+    token = (await newToken(site, session, 'about')).secret;
+  });
+  afterAll(() => site.close());
+
+  const releases = async () =>
+    json<SectionRelease[]>(await call(site, 'GET', '/api/owner/sections/about/releases', { session }));
+
+  it("takes each part's dist/ as its first release on the first start, live at once", async () => {
+    const [first] = await releases();
+    expect(first).toMatchObject({ version: 'about-1', note: 'first start', live: true, uploadedBy: { kind: 'owner' } });
+    expect(first?.livePeriods).toEqual([{ from: expect.any(String), until: null }]);
+    expect(await (await call(site, 'GET', '/remotes.json')).json()).toMatchObject({ about: first?.entryUrl });
+    expect((await page(site, '/about')).builds).toContain('about=about-1');
+  });
+
+  it('uploads a release with a token: 201 with its checks and a preview link; the same content again is the same release', async () => {
+    const response = await upload(site, 'about', about2, token, { 'X-Release-Note': 'new%20photo' });
+    expect(response.status).toBe(201);
+    const uploaded = await json<ReleaseUploaded>(response);
+    expect(uploaded.release).toMatchObject({
+      section: 'about',
+      version: 'about-2',
+      note: 'new photo',
+      ok: true,
+      live: false,
+      uploadedBy: { kind: 'token', tokenName: 'about CI' },
+    });
+    expect(uploaded.release.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(uploaded.release.checks.map((check) => [check.name, check.outcome])).toEqual([
+      ['archive', 'passed'],
+      ['routes', 'passed'],
+      ['shared', 'passed'],
+      ['server-render', 'passed'],
+    ]);
+    expect(uploaded.previewUrl).toMatch(new RegExp(`^${site.baseUrl}/sections/preview/`));
+    const again = await upload(site, 'about', about2, token);
+    expect(again.status).toBe(200);
+    expect((await json<ReleaseUploaded>(again)).release.id).toBe(uploaded.release.id);
+    expect((await releases()).filter((release) => release.version === 'about-2')).toHaveLength(1);
+  });
+
+  it('serves a release immutable at /sections/<name>/<id>/, and 404 for an unknown one', async () => {
+    const [latest] = await releases();
+    const entry = await fetch(`${site.baseUrl}/sections/about/${latest?.id ?? ''}/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe(immutable);
+    const manifest = await fetch(`${site.baseUrl}/sections/about/${latest?.id ?? ''}/server/manifest.json`);
+    expect(manifest.headers.get('cache-control')).toBe(immutable);
+    expect(((await manifest.json()) as { version: string }).version).toBe('about-2');
+    for (const missing of [
+      '/sections/about/0123456789abcdef/remoteEntry.js',
+      `/sections/about/${latest?.id ?? ''}/nothing.js`,
+      `/sections/home/${latest?.id ?? ''}/remoteEntry.js`,
+      `/sections/about/${latest?.id ?? ''}/..%2F..%2Fdb/PG_VERSION`,
+    ])
+      expect((await fetch(`${site.baseUrl}${missing}`)).status).toBe(404);
+  });
+
+  it('refuses a build whose ./routes lacks a route id, and one without a server folder, keeping neither', async () => {
+    const before = (await releases()).length;
+    const noRoute = await upload(site, 'about', tarGz(folderEntries(candidateBuild(siteDir, 'about', '4', []))), token);
+    expect(noRoute.status).toBe(422);
+    const refusedRoutes = await json<ReleaseRefused>(noRoute);
+    expect(refusedRoutes.checks.find((check) => check.name === 'routes')).toMatchObject({ outcome: 'failed' });
+    expect(refusedRoutes.message).toMatch(/route ids the shell needs: about/);
+
+    const withoutServer = candidateBuild(siteDir, 'about', '5');
+    rmSync(path.join(withoutServer, 'server'), { recursive: true });
+    const noServer = await upload(site, 'about', tarGz(folderEntries(withoutServer)), token);
+    expect(noServer.status).toBe(422);
+    expect((await json<ReleaseRefused>(noServer)).checks).toEqual([
+      { name: 'archive', outcome: 'failed', detail: expect.stringMatching(/server\/manifest\.json/) },
+    ]);
+    expect(await releases()).toHaveLength(before);
+  });
+
+  it('promotes (owner), keeps the old release served (skew), and rolls back to it after checking it again', async () => {
+    const all = await releases();
+    const first = all.find((release) => release.version === 'about-1');
+    const second = all.find((release) => release.version === 'about-2');
+    if (!first || !second) throw new Error('the releases above are missing');
+    const promoted = await call(site, 'POST', `/api/owner/sections/about/releases/${second.id}/promote`, {
+      session,
+      body: { note: 'reviewed' },
+    });
+    expect(promoted.status).toBe(200);
+    const overview = await json<SectionsOverview>(promoted);
+    expect(overview.sections.find((section) => section.name === 'about')?.liveUrl).toBe(second.entryUrl);
+    expect((await page(site, '/about')).builds).toContain('about=about-2');
+    // a visitor still on the old release's files
+    const old = await fetch(`${site.baseUrl}/sections/about/${first.id}/remoteEntry.js`);
+    expect([old.status, old.headers.get('cache-control')]).toEqual([200, immutable]);
+
+    const rolledBack = await call(site, 'POST', `/api/owner/sections/about/releases/${first.id}/promote`, { session });
+    expect(rolledBack.status).toBe(200);
+    expect((await json<SectionsOverview>(rolledBack)).history[0]).toMatchObject({
+      action: 'roll back',
+      from: second.entryUrl,
+      to: first.entryUrl,
+    });
+    const after = await releases();
+    expect(after.find((release) => release.id === first.id)?.livePeriods).toHaveLength(2);
+    expect(after.find((release) => release.id === second.id)).toMatchObject({ live: false, note: 'new photo' });
+    expect((await page(site, '/about')).builds).toContain('about=about-1');
+  });
+
+  it('lets a token promote only when the owner said it may', async () => {
+    const third = await json<ReleaseUploaded>(await upload(site, 'about', about3, token));
+    const id = third.release.id;
+    expect((await withToken(site, 'POST', `/api/sections/about/releases/${id}/promote`, token)).status).toBe(403);
+    const promoter = (await newToken(site, session, 'about', { name: 'release bot', mayPromote: true })).secret;
+    const promoted = await withToken(site, 'POST', `/api/sections/about/releases/${id}/promote`, promoter);
+    expect(promoted.status).toBe(200);
+    expect(await json<SectionRelease>(promoted)).toMatchObject({ id, live: true });
+    const listed = await json<SectionRelease[]>(await withToken(site, 'GET', '/api/sections/about/releases', token));
+    expect(listed[0]).toMatchObject({ id, live: true });
+  });
+});
