@@ -88,7 +88,7 @@ describe("the sections page's releases", () => {
       .getAllByRole('listitem')
       .filter((item) => item.parentElement?.tagName === 'OL');
     expect(others).toHaveLength(0);
-    const items = [newest!, live!, earlier!];
+    const items = [newest!, live!, earlier!] as const;
     expect(items[0]).toHaveTextContent('new gallery');
     expect(items[0]).toHaveTextContent('the token “CI of about”');
     expect(items[1]).toHaveTextContent('Live');
