@@ -51,7 +51,7 @@ export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
     <>
       <form
         ref={form}
-        className={`mt-3 ${styles.narrow}`}
+        className={`mt-3 ${styles.narrow} ${styles.tokenForm}`}
         noValidate
         onSubmit={submit}
         aria-labelledby="new-token-title"
@@ -62,7 +62,12 @@ export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
         <label htmlFor="token-section" className="form-label">
           Section
         </label>
-        <select id="token-section" name="section" className="form-select mb-2" defaultValue={sections[0]?.name}>
+        <select
+          id="token-section"
+          name="section"
+          className={`form-control mb-2 ${styles.select}`}
+          defaultValue={sections[0]?.name}
+        >
           {sections.map((section) => (
             <option key={section.name} value={section.name}>
               {section.label}
@@ -85,11 +90,9 @@ export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
         <p id="token-name-hint" className={styles.hint}>
           Who or what uses it, for example “Ada’s laptop” or “CI of the About section”.
         </p>
-        <div className="form-check mt-2">
-          <input id="token-may-promote" name="mayPromote" type="checkbox" className="form-check-input" />
-          <label htmlFor="token-may-promote" className="form-check-label">
-            May promote (ship to every visitor without you)
-          </label>
+        <div className={styles.check}>
+          <input id="token-may-promote" name="mayPromote" type="checkbox" />
+          <label htmlFor="token-may-promote">May promote (ship to every visitor without you)</label>
         </div>
         <div className={styles.actions}>
           <button type="submit" className="btn btn-primary btn-sm" aria-disabled={busy || undefined}>
@@ -110,7 +113,7 @@ export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
               <label htmlFor="token-secret" className="visually-hidden">
                 The new token
               </label>
-              <div className="input-group">
+              <div className={styles.secretRow}>
                 <input
                   id="token-secret"
                   readOnly

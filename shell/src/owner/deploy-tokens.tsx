@@ -38,7 +38,7 @@ export function DeployTokens({ tokens, sections }: { tokens: Loaded<DeployToken[
               <dt>Last used</dt>
               <dd>{token.lastUsedAt ? <OwnerTime at={token.lastUsedAt} /> : 'Never'}</dd>
             </dl>
-            <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setRevoking(token)}>
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setRevoking(token)}>
               Revoke<span className="visually-hidden"> the token “{token.name}”</span>
             </button>
           </li>

@@ -52,7 +52,7 @@ export function RevokeTokenModal({ token, onClose }: { token: DeployToken | null
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={confirm} aria-disabled={busy || undefined}>
+        <Button variant="primary" onClick={confirm} aria-disabled={busy || undefined}>
           {busy ? 'Revoking…' : 'Revoke'}
         </Button>
       </Modal.Footer>

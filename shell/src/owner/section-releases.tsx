@@ -61,7 +61,7 @@ export function SectionReleases({
             {!release.live && (
               <button
                 type="button"
-                className="btn btn-outline-primary btn-sm"
+                className="btn btn-outline-secondary btn-sm"
                 aria-disabled={busy || undefined}
                 onClick={() => promote(release)}
               >
