@@ -18,7 +18,7 @@ export const checkLines = (checks) =>
  * @returns {string[]}
  */
 export function refusalLines({ status, body }, { label, site }) {
-  const message = typeof body?.message === 'string' ? body.message : null;
+  const message = typeof body?.message === 'string' ? body.message.replace(/\.+$/, '') : null;
   switch (status) {
     case 0:
       return [`Could not reach ${site.origin}${message ? ` (${message})` : ''}. Check --site and the connection.`];

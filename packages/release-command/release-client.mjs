@@ -39,6 +39,18 @@ export async function uploadRelease({ site, section, token, archive, note }) {
 }
 
 /**
+ * GET /api/sections/:name/releases: asked first, so a wrong or revoked token stops the command before it builds.
+ * @param {{ site: URL, section: string, token: string }} options
+ * @returns {Promise<SiteAnswer>}
+ */
+export async function listReleases({ site, section, token }) {
+  const response = await fetch(apiUrl(site, `sections/${encodeURIComponent(section)}/releases`), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return answerOf(response);
+}
+
+/**
  * POST /api/sections/:name/releases/:id/browser-check: what Chromium found.
  * @param {{ site: URL, section: string, token: string, id: string, report: unknown }} options
  * @returns {Promise<SiteAnswer>}

@@ -13,7 +13,7 @@ import { browserCheckReport, checkHydration } from '@portfolio/hydration-check';
 import { parseReleaseArguments, UsageError } from './release-arguments.mjs';
 import { packRelease } from './release-archive.mjs';
 import { buildContracts, buildInto, contractsBuilt, typeCheck } from './release-build.mjs';
-import { reportBrowserCheck, uploadRelease } from './release-client.mjs';
+import { listReleases, reportBrowserCheck, uploadRelease } from './release-client.mjs';
 import { checkLines, refusalLines } from './release-answer.mjs';
 import { pagesToCheck } from './release-pages.mjs';
 
@@ -65,6 +65,13 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
     else log(`${what} failed after ${seconds(stepStarted)}:\n${result.output.trim()}`);
     return result.ok;
   };
+  /** @param {Error} error */
+  const unreachable = (error) => ({ status: 0, body: { message: error.message } });
+  const access = await listReleases({ site, section: remote.name, token }).catch(unreachable);
+  if (access.status !== 200) {
+    for (const line of refusalLines(access, { label: remote.label, site })) log(line);
+    return 1;
+  }
   if (!contractsBuilt() && !(await step('Build of the contracts', buildContracts))) return 1;
   if (!(await step('Type check', () => typeCheck(sectionDir)))) return 1;
 
@@ -75,7 +82,7 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
     log(`Packed ${packed.files} files, ${size(packed.unpackedBytes)}: ${size(packed.archive.length)} gzip'd`);
 
     const uploaded = await uploadRelease({ site, section: remote.name, token, archive: packed.archive, note }).catch(
-      (/** @type {Error} */ error) => ({ status: 0, body: { message: error.message } }),
+      unreachable,
     );
     // 201: a new release; 200: the site already had this very build (same content hash), checked again
     if (uploaded.status !== 201 && uploaded.status !== 200) {
