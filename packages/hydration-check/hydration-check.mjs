@@ -58,9 +58,10 @@ function errorViewShown() {
  * @param {import('playwright-core').Page} page
  * @param {string} url
  * @param {number} timeoutMs
+ * @param {string | undefined} mustLoad
  * @returns {Promise<PageCheck>}
  */
-async function checkPage(page, url, timeoutMs) {
+async function checkPage(page, url, timeoutMs, mustLoad) {
   /** @type {string[]} */
   const errors = [];
   const note = (/** @type {string} */ error) => {
@@ -73,8 +74,13 @@ async function checkPage(page, url, timeoutMs) {
     note(`console error: ${message.text()}${where && !message.text().includes(where) ? ` (${where})` : ''}`);
   };
   const onPageError = (/** @type {Error} */ error) => note(`uncaught ${error.name}: ${error.message}`);
+  let loaded = false;
+  const onRequest = (/** @type {import('playwright-core').Request} */ request) => {
+    if (mustLoad && request.url().includes(mustLoad)) loaded = true;
+  };
   page.on('console', onConsole);
   page.on('pageerror', onPageError);
+  page.on('request', onRequest);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
     if (response && response.status() >= 400) note(`the page answered ${response.status()}`);
@@ -89,11 +95,13 @@ async function checkPage(page, url, timeoutMs) {
     for (const section of failed ?? []) note(`the ${section} section's code failed to load`);
     const errorView = await page.evaluate(errorViewShown);
     if (errorView) note(`shows ${errorView}`);
+    if (mustLoad && !loaded) note(`loaded nothing from ${mustLoad}: the page is not running the code under check`);
   } catch (error) {
     note(`could not open the page: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
+    page.off('request', onRequest);
   }
   return { url, path: pathOf(page.url(), url), errors };
 }
@@ -114,9 +122,11 @@ function pathOf(current, fallback) {
  * @param {string} [options.chromiumPath] the Chromium to run (default: Debian's)
  * @param {string[]} options.urls          absolute URLs, in order
  * @param {number} [options.timeoutMs]     per page: to load, and then to hydrate
+ * @param {string} [options.mustLoad]      each page must request a URL containing this (a release's folder):
+ *                                          proof it runs the code under check, not what is live
  * @returns {Promise<{ ok: boolean, pages: PageCheck[] }>}
  */
-export async function checkHydration({ chromiumPath = defaultChromiumPath, urls, timeoutMs = 15_000 }) {
+export async function checkHydration({ chromiumPath = defaultChromiumPath, urls, timeoutMs = 15_000, mustLoad }) {
   // starting Chromium on a busy machine takes seconds: its own, generous limit
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 60_000 });
   try {
@@ -124,7 +134,7 @@ export async function checkHydration({ chromiumPath = defaultChromiumPath, urls,
     await context.addInitScript(noteFailedSections, sectionFailedEventType);
     const page = await context.newPage();
     const pages = [];
-    for (const url of urls) pages.push(await checkPage(page, url, timeoutMs));
+    for (const url of urls) pages.push(await checkPage(page, url, timeoutMs, mustLoad));
     return { ok: pages.every((checked) => checked.errors.length === 0), pages };
   } finally {
     await browser.close();

@@ -14,6 +14,7 @@ const pages = {
   '/console': `setTimeout(() => { console.error('Hydration failed: text did not match'); ${hydrate}; }, 50)`,
   '/never': `/* a page whose scripts never finish */`,
   '/oops': `document.body.innerHTML = '<main><h1 id="error-heading">Oops!</h1><i>x is not defined</i></main>'; ${hydrate}`,
+  '/with-release': `fetch('/sections/about/0123456789abcdef/remoteEntry.js').finally(() => { ${hydrate}; })`,
   '/section-failed': `dispatchEvent(new CustomEvent('${sectionFailedEventType}', { detail: 'about' })); ${hydrate}`,
 };
 
@@ -22,7 +23,7 @@ let base;
 beforeAll(async () => {
   server = createServer((request, response) => {
     const script = pages[new URL(request.url, 'http://x').pathname];
-    if (request.url === '/favicon.ico') {
+    if (request.url === '/favicon.ico' || request.url.startsWith('/sections/')) {
       response.writeHead(204).end();
       return;
     }
@@ -38,11 +39,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-const check = (paths, timeoutMs = 5_000) =>
+const check = (paths, timeoutMs = 5_000, mustLoad = undefined) =>
   checkHydration({
     chromiumPath: process.env.CHROMIUM_PATH,
     urls: paths.map((path) => `${base}${path}`),
     timeoutMs,
+    mustLoad,
   });
 
 jest.setTimeout(60_000);
@@ -75,6 +77,12 @@ describe('checkHydration', () => {
     expect(result.pages[0].errors).toEqual([expect.stringContaining('not hydrated within 1500 ms')]);
     expect(result.pages[1].errors).toEqual(expect.arrayContaining([expect.stringContaining('answered 404')]));
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it('fails a page that never requested what it must load (the release under check), and passes one that did', async () => {
+    const result = await check(['/clean', '/with-release'], 5_000, '/sections/about/0123456789abcdef/');
+    expect(result.pages[0].errors).toEqual([expect.stringContaining('not running the code under check')]);
+    expect(result.pages[1].errors).toEqual([]);
   });
 
   it('writes the report the site takes', async () => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { remoteByName, remoteNames } from '@portfolio/parts';
 import { browserCheckReport, checkHydration } from '@portfolio/hydration-check';
+import { releasePath } from '@portfolio/contracts/section-releases';
 import { parseReleaseArguments, UsageError } from './release-arguments.mjs';
 import { packRelease } from './release-archive.mjs';
 import { buildContracts, buildInto, contractsBuilt, typeCheck } from './release-build.mjs';
@@ -97,10 +98,14 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
 
     const pages = pagesToCheck({ remote, previewUrl, site, sectionDir });
     log(`Browser check: ${pages.length} page(s) in ${chromiumPath}`);
-    const checked = await checkHydration({ chromiumPath, urls: pages }).catch((/** @type {Error} */ error) => {
-      log(`Chromium could not run (${error.message.split('\n')[0]}). Set CHROMIUM_PATH to a Chromium or Chrome.`);
-      return null;
-    });
+    // each page must load the release's own files: proof the preview applies, and the check is of this release
+    const mustLoad = releasePath(remote.name, release.id);
+    const checked = await checkHydration({ chromiumPath, urls: pages, mustLoad }).catch(
+      (/** @type {Error} */ error) => {
+        log(`Chromium could not run (${error.message.split('\n')[0]}). Set CHROMIUM_PATH to a Chromium or Chrome.`);
+        return null;
+      },
+    );
     if (!checked) return 1;
     for (const page of checked.pages) {
       log(`  ${page.errors.length === 0 ? 'passed ' : 'FAILED '}  ${page.path}`);
