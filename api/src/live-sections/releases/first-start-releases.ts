@@ -48,8 +48,9 @@ export class FirstStartReleases implements OnApplicationBootstrap {
       const dist = path.join(siteDir, folder, 'dist');
       if (!existsSync(path.join(dist, 'remoteEntry.js')) || !existsSync(path.join(dist, serverManifestPath))) continue;
       try {
-        const archive = await packFolder(dist);
-        const unpacked = await this.files.unpack(archive);
+        // the archive only where replicas need it: packing takes seconds of a start
+        const archive = this.files.shared ? await packFolder(dist) : null;
+        const unpacked = this.files.copy(dist);
         const kept = this.files.keep(name, unpacked);
         await this.table.insert(
           {
@@ -62,12 +63,13 @@ export class FirstStartReleases implements OnApplicationBootstrap {
               { name: 'archive', outcome: 'passed', detail: `Taken from ${folder}/dist on the site's first start.` },
             ],
           },
-          this.files.shared ? archive : null,
+          archive,
         );
         const url = releaseEntryUrl(name, unpacked.id);
-        await this.live.set(name, url, (tx, from) =>
-          this.history.record(tx, { section: name, action: 'promote', from, to: url }),
-        );
+        // replicas starting together import the same dist/ as the same release: recorded once
+        await this.live.set(name, url, async (tx, from) => {
+          if (from !== url) await this.history.record(tx, { section: name, action: 'promote', from, to: url });
+        });
         this.logger.log(`${name}: ${folder}/dist is its first release, ${unpacked.id}, live at ${url}`);
       } catch (error) {
         this.logger.warn(
