@@ -276,14 +276,14 @@ test.describe('a site of its own: no password yet; then Preview, Promote and Rol
     await expect(card.getByRole('status')).toContainText('Promoted');
     await expect(card).toContainText(candidateEntry);
     await expect(page.getByRole('region', { name: 'History' })).toContainText(`to ${candidateEntry}`);
-    await expect(card.getByRole('button', { name: 'Roll back' })).toHaveAccessibleDescription(
+    await expect(card.getByRole('button', { name: 'Roll back', exact: true })).toHaveAccessibleDescription(
       `Goes back to ${liveUrl}`,
     );
     await projectsHeading(visitor.page, after);
 
     // Roll back: everyone, the owner too, gets the previous URL again
     await page.goto(`${site.url}${ownerPaths.sections}`);
-    await card.getByRole('button', { name: 'Roll back' }).click();
+    await card.getByRole('button', { name: 'Roll back', exact: true }).click();
     await expect(card.getByRole('status')).toContainText('Rolled back');
     await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(
       `rolled back from ${candidateEntry} to ${liveUrl}`,

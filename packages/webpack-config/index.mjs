@@ -65,8 +65,11 @@ export function createPartConfig(options) {
         title: `${options.remote.folder} (standalone)`,
       }
     : options;
-  return (_env, argv) => {
+  // `--env outDir=<folder>` builds somewhere else than dist/ (the release command's temporary folder): the
+  // site may serve dist/, and a build must never change what visitors get
+  return (env, argv) => {
     const production = argv.mode === 'production';
+    const outDir = env?.outDir ? path.resolve(env.outDir) : path.join(part.dir, 'dist');
     const isRemote = Boolean(part.exposes);
     // A remote's production build runs only inside the site, on the shell's federation runtime (the
     // shell's provide-runtime plugin): its entry leaves the runtime out. Its standalone page is a dev page.
@@ -92,7 +95,7 @@ export function createPartConfig(options) {
       entry: hostedRemote ? {} : { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(part.dir, 'dist'),
+        path: outDir,
         // Remotes resolve their chunks relative to wherever their entry was loaded from,
         // so the same build works behind any URL that remotes.json names.
         publicPath: isRemote ? 'auto' : '/',
@@ -233,7 +236,9 @@ export function createPartConfig(options) {
     if (!production) return browser;
     return [
       browser,
-      isRemote ? remoteServerConfig(part, production, browserRecord) : shellServerConfig(part, production),
+      isRemote
+        ? remoteServerConfig(part, production, browserRecord, outDir)
+        : shellServerConfig(part, production, outDir),
     ];
   };
 }

@@ -72,13 +72,13 @@ function baseConfig(part, production) {
  * path is a marker (parts.mjs), so picture URLs come out as the browser build's once the render
  * module fills it in; chunks are found beside the entry's URL (the node runtime plugin's fallback).
  */
-export function remoteServerConfig(part, production, browserRecord) {
+export function remoteServerConfig(part, production, browserRecord, outDir = path.join(part.dir, 'dist')) {
   return {
     ...baseConfig(part, production),
     target: 'async-node',
     entry: {},
     output: {
-      path: path.join(part.dir, 'dist', 'server'),
+      path: path.join(outDir, 'server'),
       publicPath: serverPublicPathMarker(part.name),
       filename: '[name].[contenthash:10].js',
       chunkFilename: '[name].[contenthash:10].js',
@@ -106,13 +106,13 @@ export function remoteServerConfig(part, production, browserRecord) {
 }
 
 /** The shell's render module (shell/dist/server/render.js): the API's render worker requires it. */
-export function shellServerConfig(part, production) {
+export function shellServerConfig(part, production, outDir = path.join(part.dir, 'dist')) {
   return {
     ...baseConfig(part, production),
     target: 'node',
     entry: { render: part.serverEntry },
     output: {
-      path: path.join(part.dir, 'dist', 'server'),
+      path: path.join(outDir, 'server'),
       filename: '[name].js',
       library: { type: 'commonjs2' },
       clean: true,

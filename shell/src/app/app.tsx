@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from '@portfolio/router';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { markHydrated } from '@portfolio/contracts/hydration-marker';
 import { loadRemoteRoutes } from '../federation/load-remote-routes';
 import { resetRemote } from '../federation/remotes-config';
 import { RetryRemoteContext } from './retry-remote-context';
@@ -24,6 +25,8 @@ export function App({ router: firstRouter }: { router: SiteRouter }) {
       });
     resetRemote(remote).then(renew, renew);
   }, []);
+  // the first commit is the end of hydration (or of the browser's own render): checks wait for this mark
+  useEffect(markHydrated, []);
   return (
     <RetryRemoteContext.Provider value={retryRemote}>
       <RouterProvider router={router} />

@@ -1,6 +1,12 @@
 import { apiRequest } from '@portfolio/ui/api-client';
 import type { InboxMessage, InboxPage, OwnerStatus, SectionHealth, SectionsOverview } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import type {
+  CreatedDeployToken,
+  DeployToken,
+  NewDeployToken,
+  SectionRelease,
+} from '@portfolio/contracts/section-releases';
 
 const message = (id: number) => `owner/messages/${encodeURIComponent(id)}`;
 const section = (name: RemoteName) => `owner/sections/${encodeURIComponent(name)}`;
@@ -25,4 +31,17 @@ export const ownerApi = {
   promote: (name: RemoteName, url: string) =>
     apiRequest<SectionsOverview>(`${section(name)}/promote`, { method: 'POST', body: { url } }),
   rollBack: (name: RemoteName) => apiRequest<SectionsOverview>(`${section(name)}/roll-back`, { method: 'POST' }),
+
+  releases: (name: RemoteName) => apiRequest<SectionRelease[]>(`${section(name)}/releases`),
+  promoteRelease: (name: RemoteName, id: string) =>
+    apiRequest<SectionsOverview>(`${section(name)}/releases/${encodeURIComponent(id)}/promote`, {
+      method: 'POST',
+      body: {},
+    }),
+
+  deployTokens: () => apiRequest<DeployToken[]>('owner/deploy-tokens'),
+  createDeployToken: (token: NewDeployToken) =>
+    apiRequest<CreatedDeployToken>('owner/deploy-tokens', { method: 'POST', body: token }),
+  revokeDeployToken: (id: number) =>
+    apiRequest<undefined>(`owner/deploy-tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };

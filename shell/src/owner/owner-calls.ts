@@ -1,6 +1,7 @@
 import { redirect } from '@portfolio/router';
 import { ApiRequestError } from '@portfolio/ui/api-client';
 import { ownerPaths } from '@portfolio/contracts/owner';
+import type { ReleaseCheck } from '@portfolio/contracts/section-releases';
 
 /** What an owner page's action answers its fetcher: done, or what went wrong in words. */
 export type ActionResult<Intent extends string = string> =
@@ -13,11 +14,17 @@ export class CandidateRefused extends Error {
   }
 }
 
+/** A release's failed checks, one sentence each. */
+export const failedChecks = (checks: readonly ReleaseCheck[]): string[] =>
+  checks.filter((check) => check.outcome === 'failed').map((check) => `${check.name}: ${check.detail}`);
+
 /** The problems a refused promote names (a SectionHealth, or its problems beside the API's error). */
 function problemsOf(error: unknown): string[] {
   if (error instanceof CandidateRefused) return error.problems;
   if (!(error instanceof ApiRequestError)) return [];
-  const body = error.body as { problems?: unknown; health?: { problems?: unknown } } | null;
+  const body = error.body as { problems?: unknown; health?: { problems?: unknown }; checks?: unknown } | null;
+  // a refused release (422) names its checks: the failed ones are its problems
+  if (Array.isArray(body?.checks)) return failedChecks(body.checks as ReleaseCheck[]);
   const problems = body?.problems ?? body?.health?.problems;
   return Array.isArray(problems) ? problems.filter((problem): problem is string => typeof problem === 'string') : [];
 }

@@ -2,22 +2,32 @@ import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
 import { remotes } from '@portfolio/parts';
 import type { SectionOverview } from '@portfolio/contracts/owner';
+import type { SectionRelease } from '@portfolio/contracts/section-releases';
+import type { Loaded } from './sections-page-data';
+import { SectionReleases } from './section-releases';
 import { jsonSubmit, type ActionResult } from './owner-calls';
 import { ProblemList, SectionHealthFacts } from './section-health';
 import styles from './owner.module.css';
 
 /** What the sections page's action does to one section. */
-export type SectionIntent = 'preview' | 'stop-preview' | 'promote' | 'roll-back';
+export type SectionIntent = 'preview' | 'stop-preview' | 'promote' | 'roll-back' | 'promote-release';
 
 const done: Record<SectionIntent, string> = {
   preview: 'Previewing: only this browser gets the candidate.',
   'stop-preview': 'Preview stopped: this browser gets the live section again.',
   promote: 'Promoted: every visitor now gets it.',
   'roll-back': 'Rolled back: every visitor gets the previous URL again.',
+  'promote-release': 'Done: every visitor now gets the release marked Live.',
 };
 
-/** One section: live URL and health, the preview in this browser, and Preview, Promote and Roll back. */
-export function SectionCard({ section }: { section: SectionOverview }) {
+/** One section: live URL and health, its releases, the preview in this browser, and Preview, Promote and Roll back. */
+export function SectionCard({
+  section,
+  releases,
+}: {
+  section: SectionOverview;
+  releases: Loaded<SectionRelease[]> | undefined;
+}) {
   const fetcher = useFetcher<ActionResult<SectionIntent>>();
   const outcome = useRef<HTMLDivElement>(null);
   const busy = fetcher.state !== 'idle';
@@ -52,6 +62,8 @@ export function SectionCard({ section }: { section: SectionOverview }) {
           <dd className={styles.url}>{section.liveUrl}</dd>
           <SectionHealthFacts health={section.liveHealth} />
         </dl>
+
+        <SectionReleases section={section} releases={releases} />
 
         {section.previewUrl !== null && (
           <div className={styles.previewing}>

@@ -7,7 +7,7 @@ import {
   type SectionOverview,
   type SectionsOverview,
 } from '@portfolio/contracts/owner';
-import { installFakeApi, renderOwnerPage, status } from './owner-test-kit';
+import { installFakeApi, renderOwnerPage, status, type FakeApi } from './owner-test-kit';
 
 const health = (url: string, fields: Partial<SectionHealth> = {}): SectionHealth => ({
   url,
@@ -38,11 +38,18 @@ const overview = (sections: Partial<SectionOverview> = {}, history: SectionsOver
   } satisfies SectionsOverview,
 });
 
+/** No releases and no tokens yet: what the release API answers a site that has none. */
+const noReleases = Object.fromEntries([
+  ...remotes.map((remote) => [`GET owner/sections/${remote.name}/releases`, () => ({ body: [] })]),
+  ['GET owner/deploy-tokens', () => ({ body: [] })],
+]) as FakeApi;
+
 const aboutCard = () => screen.findByRole('region', { name: 'About section' });
 
 describe('the sections page', () => {
   it('names each URL field after its section, and says what Roll back goes back to', async () => {
     installFakeApi({
+      ...noReleases,
       'GET owner/status': () => status(true),
       'GET owner/sections': () =>
         overview(
@@ -79,6 +86,7 @@ describe('the sections page', () => {
 
   it('checks a candidate before Promote, and names the problems it found instead of promoting', async () => {
     const calls = installFakeApi({
+      ...noReleases,
       'GET owner/status': () => status(true),
       'GET owner/sections': () => overview(),
       'POST owner/sections/about/check': (body) => ({
@@ -102,6 +110,7 @@ describe('the sections page', () => {
 
   it('previews, promotes and rolls back through the API, and says each was done', async () => {
     const calls = installFakeApi({
+      ...noReleases,
       'GET owner/status': () => status(true),
       'GET owner/sections': () => overview({ previousUrl: '/old.js' }),
       'POST owner/sections/about/check': (body) => ({ body: health((body as { url: string }).url) }),

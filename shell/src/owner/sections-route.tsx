@@ -1,15 +1,15 @@
 import { useLoaderData, type ActionFunctionArgs } from '@portfolio/router';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
-import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { ownerApi } from './owner-api';
-import { actionResult, CandidateRefused, submittedFields, withSession, type ActionResult } from './owner-calls';
+import { actionResult, CandidateRefused, submittedFields, type ActionResult } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
 import { SectionCard, type SectionIntent } from './section-card';
 import { SectionHistory } from './section-history';
-
-const loader = (): Promise<SectionsOverview> => withSession(() => ownerApi.sections());
+import { DeployTokens } from './deploy-tokens';
+import { tokenAction, type TokenIntent } from './deploy-token-action';
+import { loadSectionsPage, type SectionsPageData } from './sections-page-data';
 
 /** Promote checks the candidate first: a candidate with problems is named with them, and nothing changes. */
 async function promote(name: RemoteName, url: string): Promise<void> {
@@ -18,9 +18,10 @@ async function promote(name: RemoteName, url: string): Promise<void> {
   await ownerApi.promote(name, url);
 }
 
-async function action({ request }: ActionFunctionArgs): Promise<ActionResult<SectionIntent>> {
+async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const field = await submittedFields(request);
-  const intent = field('intent') as SectionIntent;
+  const intent = field('intent') as SectionIntent | TokenIntent;
+  if (intent === 'create-token' || intent === 'revoke-token') return tokenAction(intent, field);
   const name = field('name') as RemoteName;
   const url = field('url').trim();
   if (!remoteNames.includes(name)) return { intent, ok: false, message: 'Unknown section.', problems: [] };
@@ -31,6 +32,8 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult<Sec
     'stop-preview': () => ownerApi.stopPreview(name),
     promote: () => promote(name, url),
     'roll-back': () => ownerApi.rollBack(name),
+    // the server runs the release's checks again first: a 422 names those that failed
+    'promote-release': () => ownerApi.promoteRelease(name, field('id')),
   };
   const call = Object.hasOwn(calls, intent) ? calls[intent] : null;
   if (!call) return { intent, ok: false, message: 'Unknown action.', problems: [] };
@@ -38,27 +41,28 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult<Sec
 }
 
 function Sections() {
-  const overview = useLoaderData<SectionsOverview>();
+  const { overview, releases, tokens } = useLoaderData<SectionsPageData>();
   return (
     <>
       <PageHeading>Sections</PageHeading>
       <p className="text-body-secondary">
-        Preview a candidate in this browser only, Promote it to every visitor once it passes the checks, or Roll back to
-        the URL before. The live configuration is kept in{' '}
-        {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
+        Each section&apos;s releases, newest first: Promote one to every visitor (the site checks it again first) or
+        Roll back to an earlier one. A candidate URL can still be previewed in this browser only. The live configuration
+        is kept in {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
       </p>
       <div className="d-flex flex-column gap-3">
         {overview.sections.map((section) => (
-          <SectionCard key={section.name} section={section} />
+          <SectionCard key={section.name} section={section} releases={releases[section.name]} />
         ))}
       </div>
+      <DeployTokens tokens={tokens} sections={overview.sections} />
       <SectionHistory overview={overview} />
     </>
   );
 }
 
 export const sectionsRoute = {
-  loader,
+  loader: loadSectionsPage,
   action,
   Component: Sections,
   ErrorBoundary: OwnerErrorPage,

@@ -1,0 +1,48 @@
+// @ts-check
+/** What the command prints of the site's answers: each check on a line, and refusals in words that say what to do. */
+
+const marks = /** @type {const} */ ({ passed: 'passed ', failed: 'FAILED ', skipped: 'skipped' });
+
+/**
+ * @param {Array<{ name: string, outcome: 'passed' | 'failed' | 'skipped', detail: string }>} checks
+ * @returns {string[]}
+ */
+export const checkLines = (checks) =>
+  checks.map((check) => `  ${marks[check.outcome] ?? check.outcome}  ${check.name}: ${check.detail}`);
+
+/**
+ * The lines for an answer that is not a success, in the order a developer reads them: what happened, why,
+ * what to do.
+ * @param {import('./release-client.mjs').SiteAnswer} answer
+ * @param {{ label: string, site: URL }} context
+ * @returns {string[]}
+ */
+export function refusalLines({ status, body }, { label, site }) {
+  const message = typeof body?.message === 'string' ? body.message.replace(/\.+$/, '') : null;
+  switch (status) {
+    case 0:
+      return [`Could not reach ${site.origin}${message ? ` (${message})` : ''}. Check --site and the connection.`];
+    case 401:
+      return [
+        `The site refused the token (401${message ? `: ${message}` : ''}): it is unknown to ${site.origin} or was revoked.`,
+        "Ask the site's owner for a new deploy token of this section and set it in SECTION_TOKEN.",
+      ];
+    case 403:
+      return [
+        `The token may not do this (403${message ? `: ${message}` : ''}).`,
+        `A deploy token works for one section only: use a token made for the ${label}, or ask the owner for one.`,
+      ];
+    case 413:
+      return [`The release is too big for the site (413${message ? `: ${message}` : ''}).`];
+    case 422: {
+      const checks = Array.isArray(body?.checks) ? body.checks : [];
+      const failed = checks.filter((/** @type {{ outcome: string }} */ check) => check.outcome === 'failed');
+      return [
+        `The site refused the release (422): ${message ?? 'it did not pass the checks'}. Nothing changed on the site.`,
+        ...checkLines(failed.length > 0 ? failed : checks),
+      ];
+    }
+    default:
+      return [`The site answered ${status}${message ? `: ${message}` : ''}.`];
+  }
+}

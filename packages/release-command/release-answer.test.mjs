@@ -1,0 +1,48 @@
+import { checkLines, refusalLines } from './release-answer.mjs';
+
+const context = { label: 'About section', site: new URL('https://example.com') };
+
+describe("the site's answers in words", () => {
+  it('prints each check on its own line with its outcome', () => {
+    expect(
+      checkLines([
+        { name: 'routes', outcome: 'passed', detail: 'serves about' },
+        { name: 'shared', outcome: 'failed', detail: 'react ^18.2.0 required, the site has 19.3.1' },
+        { name: 'browser', outcome: 'skipped', detail: 'no Chromium on the server' },
+      ]),
+    ).toEqual([
+      '  passed   routes: serves about',
+      '  FAILED   shared: react ^18.2.0 required, the site has 19.3.1',
+      '  skipped  browser: no Chromium on the server',
+    ]);
+  });
+
+  it('names each failed check of a refused release, and says nothing changed', () => {
+    const lines = refusalLines(
+      {
+        status: 422,
+        body: {
+          statusCode: 422,
+          message: 'The release did not pass the checks.',
+          checks: [
+            { name: 'archive', outcome: 'passed', detail: 'ok' },
+            { name: 'routes', outcome: 'failed', detail: './routes lacks "about"' },
+          ],
+        },
+      },
+      context,
+    );
+    expect(lines[0]).toMatch(/refused the release \(422\).*Nothing changed/);
+    expect(lines.slice(1)).toEqual(['  FAILED   routes: ./routes lacks "about"']);
+  });
+
+  it.each([
+    [401, /revoked.*new deploy token/s],
+    [403, /one section only.*About section/s],
+    [413, /too big/],
+    [0, /Could not reach https:\/\/example.com/],
+    [500, /answered 500/],
+  ])('says what to do after a %i', (status, expected) => {
+    expect(refusalLines({ status, body: { message: 'm' } }, context).join('\n')).toMatch(expected);
+  });
+});

@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { useFetcher } from '@portfolio/router';
+import { releaseCommand, type SectionRelease } from '@portfolio/contracts/section-releases';
+import type { SectionOverview } from '@portfolio/contracts/owner';
+import { remoteByName } from '@portfolio/parts';
+import { jsonSubmit, type ActionResult } from './owner-calls';
+import type { Loaded } from './sections-page-data';
+import { ReleaseFacts } from './release-facts';
+import { ProblemList } from './section-health';
+import styles from './owner.module.css';
+
+/** An earlier release than the live one (or one that was live before) is gone back to; a newer one promoted. */
+function actionName(release: SectionRelease, live: SectionRelease | undefined): string {
+  const earlier = release.livePeriods.length > 0 || (live !== undefined && release.uploadedAt < live.uploadedAt);
+  return earlier ? 'Roll back to this release' : 'Promote';
+}
+
+/** A section's releases, newest first, each with its facts and checks, and Promote or Roll back on the others. */
+export function SectionReleases({
+  section,
+  releases,
+}: {
+  section: SectionOverview;
+  releases: Loaded<SectionRelease[]> | undefined;
+}) {
+  const fetcher = useFetcher<ActionResult<'promote-release'>>({ key: `releases-${section.name}` });
+  const busy = fetcher.state !== 'idle';
+  const result = busy ? undefined : fetcher.data;
+  const outcome = useRef<HTMLDivElement>(null);
+  const titleId = `section-${section.name}-releases`;
+  useEffect(() => {
+    if (result) outcome.current?.focus();
+  }, [result]);
+
+  const promote = (release: SectionRelease) => {
+    if (!busy) void fetcher.submit({ intent: 'promote-release', name: section.name, id: release.id }, jsonSubmit);
+  };
+  const promoting = busy ? (fetcher.json as { id?: string } | undefined)?.id : undefined;
+
+  let content;
+  if (!releases?.ok) {
+    content = (
+      <p role="alert" className={styles.problem}>
+        The releases could not be loaded: {releases?.message ?? 'no answer'}.
+      </p>
+    );
+  } else if (releases.value.length === 0) {
+    content = (
+      <p className={styles.hint}>
+        No release yet. A developer with a deploy token ships one with{' '}
+        <code>{releaseCommand(remoteByName(section.name).folder)}</code>.
+      </p>
+    );
+  } else {
+    const live = releases.value.find((release) => release.live);
+    content = (
+      <ol className={styles.releases}>
+        {releases.value.map((release) => (
+          <li key={release.id} className={release.live ? styles.liveRelease : undefined}>
+            <ReleaseFacts release={release} />
+            {!release.live && (
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                aria-disabled={busy || undefined}
+                onClick={() => promote(release)}
+              >
+                {promoting === release.id ? 'Checking…' : actionName(release, live)}
+                <span className="visually-hidden"> (release {release.id})</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <section aria-labelledby={titleId} className="mt-3">
+      <h3 id={titleId} className="h6">
+        Releases
+      </h3>
+      {content}
+      {result && (
+        <div
+          ref={outcome}
+          tabIndex={-1}
+          role={result.ok ? 'status' : 'alert'}
+          className={result.ok ? styles.outcome : `${styles.outcome} ${styles.problem}`}
+        >
+          <p className="mb-0">{result.ok ? 'Done: every visitor now gets the release marked Live.' : result.message}</p>
+          {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
+        </div>
+      )}
+    </section>
+  );
+}
