@@ -57,8 +57,12 @@ if (postgresBin()) {
     ...common,
     displayName: 'postgres',
     testMatch: apiTests,
-    // server-rendered pages read no storage: the pglite run covers them
-    testPathIgnorePatterns: ['/site-pages\\.e2e-spec\\.ts$', '-real-build\\.e2e-spec\\.ts$'],
+    // what reads or writes no storage (server-rendered pages, HTTP basics, the public origin, the PDF, request
+    // logs) is covered by the pglite run alone
+    testPathIgnorePatterns: [
+      '/(site-pages|http|public-origin|download|request-logs)\\.e2e-spec\\.ts$',
+      '-real-build\\.e2e-spec\\.ts$',
+    ],
     globals: { TEST_STORAGE: 'postgres' },
     globalSetup: '<rootDir>/test/postgres-cluster.setup.mjs',
     globalTeardown: '<rootDir>/test/postgres-cluster.teardown.mjs',

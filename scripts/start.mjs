@@ -2,15 +2,12 @@
 // `npm start`: build what is not built yet, then serve the whole site and the API on one URL.
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { api } from '../packages/parts/parts.mjs';
 import { repoRoot } from './parts.mjs';
 
-/**
- * Node's settings for the server, so that it fits a 512 MB host (docs/performance.md, "Server memory"):
- * WebAssembly (the embedded database) compiled by the baseline compiler only, as the optimising one spends
- * hundreds of MB compiling PostgreSQL's large functions; a young generation of 4 MB per semi-space instead of
- * up to 64; and a ceiling on the old generation, three times what the server keeps alive.
- */
-const serverFlags = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=128'];
+/** Node's settings for the server (packages/parts/parts.mjs says why) */
+const serverFlags = api.nodeFlags;
+
 /** glibc's allocator gives each thread an arena of its own; two keep the render worker's garbage from spreading */
 const serverEnv = { MALLOC_ARENA_MAX: '2' };
 

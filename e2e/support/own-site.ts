@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { remotes, shell } from '@portfolio/parts';
+import { api, remotes, shell } from '@portfolio/parts';
 import { repoRoot } from './site-server';
 
 export interface OwnSite {
@@ -31,7 +31,7 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
   }
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portfolio-own-site-data-'));
-  const server = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
+  const server = spawn(process.execPath, [...api.nodeFlags, path.join(repoRoot, 'api/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api } from '@portfolio/parts';
 import { sitePort, siteverifyUrl, standInPorts } from './ports';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,7 +17,8 @@ export const siteDataDir = (process.env.E2E_SITE_DATA_DIR ??= mkdtempSync(path.j
 export const siteServer = {
   url: `http://127.0.0.1:${sitePort}`,
   webServer: {
-    command: 'node api/dist/main.js',
+    // with the Node flags `npm start` gives it, so the tests meet the server's real limits
+    command: ['node', ...api.nodeFlags, 'api/dist/main.js'].join(' '),
     cwd: repoRoot,
     url: `http://127.0.0.1:${sitePort}/api/health`,
     reuseExistingServer: false,

@@ -50,8 +50,19 @@ export const remotes = /** @type {const} */ ([
 /** The host: header, footer, route table, remote loading. */
 export const shell = /** @type {const} */ ({ name: 'shell', folder: 'shell', devPort: 8080 });
 
-/** The NestJS service; in `npm start` it also serves the built site. */
-export const api = /** @type {const} */ ({ name: 'api', folder: 'api', devPort: 3000 });
+/**
+ * The NestJS service; in `npm start` it also serves the built site. `nodeFlags`: how Node runs it, so that it
+ * fits a 512 MB host (docs/performance.md, "Server memory"): WebAssembly (the embedded database) compiled by the
+ * baseline compiler only, as the optimising one spends hundreds of MB and seconds of CPU on PostgreSQL's large
+ * functions; a young generation of 4 MB per semi-space instead of up to 64; and a ceiling on the old generation,
+ * three times what the server keeps alive. `npm start` and the browser tests' servers use them alike.
+ */
+export const api = /** @type {const} */ ({
+  name: 'api',
+  folder: 'api',
+  devPort: 3000,
+  nodeFlags: ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=128'],
+});
 
 /** Workspaces every part's build imports from their build output: built first. */
 export const libraries = /** @type {const} */ (['packages/contracts']);

@@ -46,6 +46,7 @@ describe('the parts manifest', () => {
 
   it('is what docker-compose.yml runs: one container per part, on its dev port', () => {
     const { services } = readCompose();
+    expect(services[`${api.folder}-1`].command).toEqual(['node', ...api.nodeFlags, 'api/dist/main.js']);
     expect(services[shell.folder].ports).toContain(`${shell.devPort}:80`);
     for (const remote of remotes) {
       const service = services[remote.folder];

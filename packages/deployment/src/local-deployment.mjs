@@ -15,7 +15,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { remotes } from '@portfolio/parts';
+import { api, remotes } from '@portfolio/parts';
 import { postgresBin, startPostgresCluster } from '@portfolio/stand-ins/postgres-cluster';
 import { renderTemplate } from './nginx-template.mjs';
 
@@ -73,7 +73,7 @@ async function waitForPort(port, timeoutMs, failed = () => null) {
 }
 
 /**
- * One API replica: `node api/dist/main.js`, as the compose file runs it, logging to a file.
+ * One API replica: `node <api.nodeFlags> api/dist/main.js`, as the compose file runs it, logging to a file.
  * @param {{ name: string, port: number, env: Record<string, string>, logFile: string }} options
  */
 function apiReplica({ name, port, env, logFile }) {
@@ -94,7 +94,7 @@ function apiReplica({ name, port, env, logFile }) {
     },
     async start() {
       const log = openSync(logFile, 'a');
-      const started = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
+      const started = spawn(process.execPath, [...api.nodeFlags, path.join(repoRoot, 'api/dist/main.js')], {
         cwd: repoRoot,
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env, PORT: String(port) },
         stdio: ['ignore', log, log],
