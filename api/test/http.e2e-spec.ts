@@ -1,10 +1,11 @@
+import { defaultRemotesConfig } from '@portfolio/parts';
 import { fakeSite } from './fake-site.js';
 import { startApp, type RunningApp } from './start-app.js';
 
 describe('the server over HTTP', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp({ SERVE_SITE: 'true', SITE_DIR: fakeSite() });
+    app = await startApp({ SERVE_SITE: 'true', SITE_DIR: fakeSite(defaultRemotesConfig(), true) });
   });
   afterAll(() => app.close());
 
@@ -17,13 +18,20 @@ describe('the server over HTTP', () => {
   it('keeps hashed files for a year and revalidates the ones that name them', async () => {
     const hashed = await fetch(`${app.baseUrl}/main.0123456789.js`);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const file of ['/remotes.json', '/mf/home/remoteEntry.js', '/mf/projects/mf-manifest.json']) {
+    const remotesJson = await fetch(`${app.baseUrl}/remotes.json`);
+    expect([remotesJson.status, remotesJson.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+    // the sections are served as releases (never changed, so kept a year), no longer from their dist/ at /mf/
+    const { resume } = (await remotesJson.json()) as Record<string, string>;
+    expect(resume).toMatch(/^\/sections\/resume\/[0-9a-f]{16}\/remoteEntry\.js$/);
+    for (const file of [resume ?? '', (resume ?? '').replace('remoteEntry.js', 'mf-manifest.json')]) {
       const response = await fetch(`${app.baseUrl}${file}`);
-      expect([file, response.status]).toEqual([file, 200]);
-      expect([file, response.headers.get('cache-control')]).toEqual([file, 'no-cache']);
+      expect([file, response.status, response.headers.get('cache-control')]).toEqual([
+        file,
+        200,
+        'public, max-age=31536000, immutable',
+      ]);
     }
-    const chunk = await fetch(`${app.baseUrl}/mf/resume/__federation_expose_routes.abcdef0123.js`);
-    expect(chunk.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${app.baseUrl}/mf/home/remoteEntry.js`)).status).toBe(404);
   });
 
   it('compresses what it serves', async () => {

@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultRemotesConfig } from '@portfolio/parts';
+import { remotes } from '@portfolio/parts';
+import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
@@ -20,11 +21,29 @@ import {
 } from './owner-site.js';
 import { newStorage, testStorage } from './test-storage.js';
 
-/** Every section on the site's own origin, as the shell's build ships remotes.json. */
-const sameOrigin = defaultRemotesConfig();
+/**
+ * Every section on another origin (each part's dist/ served as a CDN would): URLs the owner moves by hand.
+ * Not the default remotes.json, so the first start takes no release (section-releases.e2e-spec.ts does).
+ */
+let sameOrigin: RemotesConfig;
+let cdn: FolderServer;
+const cdnSite = fakeSite({}, true);
+beforeAll(async () => {
+  cdn = await serveFolder(cdnSite);
+  sameOrigin = Object.fromEntries(
+    remotes.map(({ name, folder }) => [name, `${cdn.url}/${folder}/dist/remoteEntry.js`]),
+  ) as RemotesConfig;
+});
+afterAll(() => cdn.close());
 
-describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'remotes.json'})`, () => {
-  const siteDir = fakeSite(sameOrigin, true);
+/** A site whose remotes.json names the sections on the CDN. */
+function siteOnCdn(): string {
+  writeFileSync(path.join(cdnSite, 'shell/dist/remotes.json'), JSON.stringify(sameOrigin));
+  return cdnSite;
+}
+
+describe(`the owner's sections (${testStorage})`, () => {
+  const siteDir = cdnSite;
   const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
   let site: OwnerSite;
   let session: string;
@@ -32,7 +51,7 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
   let aboutBroken: FolderServer;
   let projectsPartial: FolderServer;
   beforeAll(async () => {
-    site = await startOwnerSite(siteDir);
+    site = await startOwnerSite(siteOnCdn());
     session = await site.logIn();
     about2 = await serveFolder(candidateBuild(siteDir, 'about', '2'));
     // serves the entry but not the route ids the shell needs
@@ -105,7 +124,7 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     const overview = await json<SectionsOverview>(response);
     expect(overview.sections.find((section) => section.name === 'about')).toMatchObject({
       label: 'About section',
-      liveUrl: '/mf/about/remoteEntry.js',
+      liveUrl: sameOrigin.about,
       previewUrl: candidate(),
     });
     const cookie = previewCookieOf(response)!;
@@ -172,17 +191,18 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     });
     expect(promoted.status).toBe(200);
     const overview = await json<SectionsOverview>(promoted);
-    expect(overview.storage).toBe(testStorage === 'postgres' ? 'database' : 'remotes.json');
+    // the table on either engine: remotes.json is only the default, never written
+    expect(overview.storage).toBe('database');
     expect(overview.sections.find((section) => section.name === 'about')).toMatchObject({
       liveUrl: candidate(),
       previewUrl: null,
-      previousUrl: '/mf/about/remoteEntry.js',
+      previousUrl: sameOrigin.about,
       liveHealth: { ok: true, version: 'about-2' },
     });
     expect(overview.history[0]).toMatchObject({
       section: 'about',
       action: 'promote',
-      from: '/mf/about/remoteEntry.js',
+      from: sameOrigin.about,
       to: candidate(),
     });
     expect(Date.now() - Date.parse(overview.history[0]!.at)).toBeLessThan(60_000);
@@ -190,15 +210,8 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     // every client, without any cookie
     await eventually(async () => (await page(site, '/about')).builds.includes('about=about-2'), 'the promoted build');
     expect(await (await call(site, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
-    if (testStorage === 'pglite') {
-      expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual({ ...sameOrigin, about: candidate() });
-      // replaced by a rename (a new file), never rewritten in place, and no temporary file left behind
-      expect(statSync(remotesJson).ino).not.toBe(fileBefore);
-      expect(readdirSync(path.dirname(remotesJson)).filter((file) => file.endsWith('.tmp'))).toEqual([]);
-    } else {
-      // the database holds it; the file is left as it was
-      expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual(sameOrigin);
-    }
+    expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual(sameOrigin);
+    expect(statSync(remotesJson).ino).toBe(fileBefore);
     const again = await call(site, 'POST', '/api/owner/sections/about/promote', {
       session,
       body: { url: candidate() },
@@ -208,10 +221,10 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
     const rolledBack = await call(site, 'POST', '/api/owner/sections/about/roll-back', { session });
     expect(rolledBack.status).toBe(200);
     const after = await json<SectionsOverview>(rolledBack);
-    expect(after.sections.find((section) => section.name === 'about')?.liveUrl).toBe('/mf/about/remoteEntry.js');
+    expect(after.sections.find((section) => section.name === 'about')?.liveUrl).toBe(sameOrigin.about);
     expect(after.history.slice(0, 2).map((change) => [change.action, change.from, change.to])).toEqual([
-      ['roll back', candidate(), '/mf/about/remoteEntry.js'],
-      ['promote', '/mf/about/remoteEntry.js', candidate()],
+      ['roll back', candidate(), sameOrigin.about],
+      ['promote', sameOrigin.about, candidate()],
     ]);
     await eventually(async () => (await page(site, '/about')).builds.includes('about=about-1'), 'the build before');
 
@@ -268,9 +281,7 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
       });
       expect(promoted.status).toBe(200);
       expect(await (await call(apiOnly, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
-      expect(JSON.parse(readFileSync(remotesFile, 'utf8'))).toEqual(
-        testStorage === 'pglite' ? { ...sameOrigin, about: candidate() } : sameOrigin,
-      );
+      expect(JSON.parse(readFileSync(remotesFile, 'utf8'))).toEqual(sameOrigin);
     } finally {
       await apiOnly.close();
     }
@@ -299,11 +310,11 @@ describe(`the owner's sections (${testStorage === 'postgres' ? 'database' : 'rem
 });
 
 describe("the owner's preview after a password change", () => {
-  const siteDir = fakeSite(sameOrigin, true);
+  const siteDir = cdnSite;
   let site: OwnerSite;
   let about2: FolderServer;
   beforeAll(async () => {
-    site = await startOwnerSite(siteDir);
+    site = await startOwnerSite(siteOnCdn());
     about2 = await serveFolder(candidateBuild(siteDir, 'about', '2'));
   });
   afterAll(async () => {

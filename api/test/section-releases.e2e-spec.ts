@@ -1,9 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { ReleaseRefused, ReleaseUploaded, SectionRelease } from '@portfolio/contracts/section-releases';
-import { fakeSite } from './fake-site.js';
+import { fakeSite, writeSectionBuild } from './fake-site.js';
 import { call, candidateBuild, json, page, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload, withToken } from './release-client.js';
 import { folderEntries, tarGz } from './tar-archive.js';
@@ -12,6 +13,14 @@ import { folderEntries, tarGz } from './tar-archive.js';
 // preview links. The stand-in render module reads route ids from each server entry, as the real one loads ./routes.
 
 const immutable = 'public, max-age=31536000, immutable';
+const cookieSecret = 'a cookie secret for the preview links of this test';
+
+/** A preview link as the site signs one (release-previews.ts), here to make one that has expired. */
+function signedLink(section: string, id: string, expiresAt: number, secret = cookieSecret): string {
+  const payload = Buffer.from(JSON.stringify({ s: section, i: id, e: expiresAt })).toString('base64url');
+  const mac = createHmac('sha256', secret).update(`section-preview:${payload}`).digest('base64url');
+  return `${payload}.${mac}`;
+}
 
 describe('section releases', () => {
   const siteDir = fakeSite(defaultRemotesConfig(), true);
@@ -21,7 +30,7 @@ describe('section releases', () => {
   const about2 = tarGz(folderEntries(candidateBuild(siteDir, 'about', '2')));
   const about3 = tarGz(folderEntries(candidateBuild(siteDir, 'about', '3')));
   beforeAll(async () => {
-    site = await startOwnerSite(siteDir);
+    site = await startOwnerSite(siteDir, undefined, { COOKIE_SECRET: cookieSecret });
     session = await site.logIn();
     token = (await newToken(site, session, 'about')).secret;
   });
@@ -36,6 +45,15 @@ describe('section releases', () => {
     expect(first?.livePeriods).toEqual([{ from: expect.any(String), until: null }]);
     expect(await (await call(site, 'GET', '/remotes.json')).json()).toMatchObject({ about: first?.entryUrl });
     expect((await page(site, '/about')).builds).toContain('about=about-1');
+  });
+
+  it('changes nothing visitors see when a part is built again while the site runs; /mf/ is not served', async () => {
+    writeSectionBuild(path.join(siteDir, 'mf-about/dist'), 'about-rebuilt', ['about']);
+    // well past SECTION_REFRESH_MS (20 ms here): a URL that could change would have been read again
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await page(site, '/about')).builds).toContain('about=about-1');
+    expect((await fetch(`${site.baseUrl}/mf/about/remoteEntry.js`)).status).toBe(404);
+    expect((await fetch(`${site.baseUrl}/mf/about/server/manifest.json`)).status).toBe(404);
   });
 
   it('uploads a release with a token: 201 with its checks and a preview link; the same content again is the same release', async () => {
@@ -139,5 +157,53 @@ describe('section releases', () => {
     expect(await json<SectionRelease>(promoted)).toMatchObject({ id, live: true });
     const listed = await json<SectionRelease[]>(await withToken(site, 'GET', '/api/sections/about/releases', token));
     expect(listed[0]).toMatchObject({ id, live: true });
+  });
+
+  it('opens a preview link in any browser: a cookie, then the release with the banner; visitors never get it', async () => {
+    const uploaded = await json<ReleaseUploaded>(await upload(site, 'about', about2, token));
+    const opened = await fetch(uploaded.previewUrl, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/about');
+    const cookie = opened.headers.getSetCookie().find((set) => set.startsWith('section_preview=')) ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(Date.parse(/Expires=([^;]+)/.exec(cookie)?.[1] ?? '')).toBe(
+      Date.parse(uploaded.previewExpiresAt) - (Date.parse(uploaded.previewExpiresAt) % 1000),
+    );
+    const value = /^section_preview=([^;]+)/.exec(cookie)?.[1] ?? '';
+    const previewed = await fetch(`${site.baseUrl}/about`, { headers: { Cookie: `section_preview=${value}` } });
+    const html = await previewed.text();
+    expect(previewed.headers.get('cache-control')).toBe('private, no-store');
+    expect(html).toContain('about=about-2');
+    expect(html).toMatch(
+      /<aside id="owner-preview-banner"[^>]*>.*\/sections\/about\/[0-9a-f]{16}\/remoteEntry\.js.*<\/aside><div id="root">/,
+    );
+    const visitor = await page(site, '/about');
+    expect(visitor.html).not.toContain('owner-preview-banner');
+    expect(visitor.builds).not.toContain('about=about-2');
+  });
+
+  it('refuses an expired (410), forged (403) or malformed (400) preview link, setting nothing', async () => {
+    const id = (await releases())[0]?.id ?? '';
+    const cases: Array<[string, number]> = [
+      [signedLink('about', id, Date.now() - 1000), 410],
+      [signedLink('about', id, Date.now() + 60_000, 'another secret'), 403],
+      [`${signedLink('about', id, Date.now() + 60_000)}x`, 403],
+      ['nonsense', 400],
+      ['%E0%A4%A', 400],
+      [signedLink('about', '0123456789abcdef', Date.now() + 60_000), 404],
+    ];
+    for (const [link, status] of cases) {
+      const response = await fetch(`${site.baseUrl}/sections/preview/${link}`, { redirect: 'manual' });
+      expect([link, response.status]).toEqual([link, status]);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    // a forged cookie shows nothing either
+    const forged = await fetch(`${site.baseUrl}/about`, {
+      headers: { Cookie: `section_preview=${signedLink('about', id, Date.now() + 60_000, 'another secret')}` },
+    });
+    expect(await forged.text()).not.toContain('owner-preview-banner');
   });
 });

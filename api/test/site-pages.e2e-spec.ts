@@ -4,13 +4,21 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { defaultRemotesConfig } from '@portfolio/parts';
+import { defaultRemotesConfig, remotes } from '@portfolio/parts';
 import { eventually } from './eventually.js';
 import { fakeSite, writeSectionBuild } from './fake-site.js';
+import { serveFolder, type FolderServer } from './owner-site.js';
 import { startApp, type RunningApp } from './start-app.js';
 
-/** Every section on the site's own origin, as the shell's build ships remotes.json. */
-const sameOrigin = defaultRemotesConfig();
+/**
+ * Every section served from its dist/ on another origin (a CDN): remotes.json's entries are not the default
+ * ones, so the first start takes no release and a new build behind the same URL is followed, as an
+ * external URL is. (Releases on the site's own origin never change: section-releases.e2e-spec.ts.)
+ */
+const onCdn = (origin: string) =>
+  Object.fromEntries(
+    remotes.map(({ name, folder }) => [name, `${origin}/${folder}/dist/remoteEntry.js`]),
+  ) as ReturnType<typeof defaultRemotesConfig>;
 
 interface Rendered {
   status: number;
@@ -49,13 +57,21 @@ afterEach(async () => {
 
 describe('pages rendered on the server', () => {
   // one server for the suite: a test that changes the site puts it back
-  const siteDir = fakeSite(sameOrigin, true);
+  const siteDir = fakeSite({}, true);
   const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
   let app: RunningApp;
+  let cdn: FolderServer;
+  let onCdnConfig: ReturnType<typeof defaultRemotesConfig>;
   beforeAll(async () => {
+    cdn = await serveFolder(siteDir);
+    onCdnConfig = onCdn(cdn.url);
+    writeFileSync(remotesJson, JSON.stringify(onCdnConfig));
     app = await startApp({ SERVE_SITE: 'true', SITE_DIR: siteDir, SECTION_REFRESH_MS: '20' });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await cdn.close();
+  });
   /** Without SITE_URL, the public origin: this server's own port on localhost, whatever a request says. */
   const publicOrigin = () => `http://localhost:${new URL(app.baseUrl).port}`;
 
@@ -122,10 +138,10 @@ describe('pages rendered on the server', () => {
     const elsewhere = await serveSectionBuild('projects-on-a-cdn');
     onTearDown(() => {
       elsewhere.close();
-      writeFileSync(remotesJson, JSON.stringify(sameOrigin));
+      writeFileSync(remotesJson, JSON.stringify(onCdnConfig));
     });
     const edited = {
-      ...sameOrigin,
+      ...onCdnConfig,
       projects: `${elsewhere.url}/mf-manifest.json`,
       resume: '/mf/nothing/remoteEntry.js',
     };

@@ -19,13 +19,15 @@ export const newDataDir = () => mkdtempSync(path.join(process.env.TEST_PGLITE_RO
 
 /**
  * Fresh, empty storage. PGlite: a data folder holding a copy of the run's empty database (creating one
- * takes seconds; the first-start path has its own test). PostgreSQL: a new database in the run's cluster.
+ * takes seconds; the first-start path has its own test). PostgreSQL: a new database in the run's cluster,
+ * and an empty data folder for the release files.
  */
 export function newStorage(): StorageEnv {
   if (testStorage === 'postgres') {
     const port = Number(process.env.TEST_POSTGRES_PORT);
     if (!port) throw new Error('TEST_POSTGRES_PORT is not set: the postgres jest project starts the cluster');
-    return { DATABASE_URL: createDatabase(port, `test_${randomBytes(6).toString('hex')}`) };
+    // a data folder too: section releases keep their files there (never the repository's data/)
+    return { DATABASE_URL: createDatabase(port, `test_${randomBytes(6).toString('hex')}`), DATA_DIR: newDataDir() };
   }
   const root = process.env.TEST_PGLITE_ROOT;
   if (!root) throw new Error('TEST_PGLITE_ROOT is not set: the pglite jest project makes the template');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { remoteBasePath, remotes, shell } from '@portfolio/parts';
+import { shell } from '@portfolio/parts';
 import { isOwnerPath, type SitePages } from './site-pages.js';
 import type { SitePage } from './site-page.js';
 
@@ -33,14 +33,13 @@ function send(req: Request, res: Response, page: SitePage): void {
 
 /**
  * `npm start` serves the whole site on one origin: every page rendered on the server (SitePages), the
- * shell's files at /, each remote's build at /mf/<name>/ (where the default remotes.json points),
- * robots.txt and sitemap.xml, the API under /api.
+ * shell's files at /, robots.txt and sitemap.xml, the API under /api. The sections' releases are served
+ * beside it (live-sections/releases/serve-releases.ts), whether or not this server serves the site.
  */
 export function serveSite(app: NestExpressApplication, siteDir: string, pages: SitePages): void {
   const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
-  for (const { name, folder } of remotes) {
-    app.useStaticAssets(path.join(siteDir, folder, 'dist'), { ...staticOptions, prefix: remoteBasePath(name) });
-  }
+  // the sections' dist/ folders are not served: visitors get releases (/sections/<name>/<id>/), so that
+  // building a part changes nothing they see (the first start takes each dist/ as its first release)
   app.useStaticAssets(path.join(siteDir, shell.folder, 'dist'), staticOptions);
 
   const answer =

@@ -65,9 +65,10 @@ export class FirstStartReleases implements OnApplicationBootstrap {
           this.files.shared ? archive : null,
         );
         const url = releaseEntryUrl(name, unpacked.id);
-        await this.live.set(name, url, (tx, from) =>
-          this.history.record(tx, { section: name, action: 'promote', from, to: url }),
-        );
+        // replicas starting together import the same dist/ as the same release: recorded once
+        await this.live.set(name, url, async (tx, from) => {
+          if (from !== url) await this.history.record(tx, { section: name, action: 'promote', from, to: url });
+        });
         this.logger.log(`${name}: ${folder}/dist is its first release, ${unpacked.id}, live at ${url}`);
       } catch (error) {
         this.logger.warn(

@@ -1,0 +1,119 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remoteByName } from '@portfolio/parts';
+import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import type { ReleaseCheck, ReleaseRefused, ReleaseUploaded } from '@portfolio/contracts/section-releases';
+import { startOwnerSite, json, type OwnerSite } from './owner-site.js';
+import { newToken, upload } from './release-client.js';
+import { folderEntries, tarGz } from './tar-archive.js';
+
+// Each refused build of issue 19's table, made from the sections' real builds (`npm run build`) and checked
+// with the real render module: a copy of a section's dist/, changed the way such a build would differ.
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const built = ['shell', 'mf-about', 'mf-projects'].every((folder) =>
+  existsSync(path.join(repoRoot, folder, 'dist', folder === 'shell' ? 'server/render.js' : 'server/manifest.json')),
+);
+if (!built) console.warn('No production build (npm run build): skipping the release checks on real builds');
+
+/** A copy of a section's real dist/, changed by `change`; a marker file makes it a release of its own. */
+function buildOf(name: RemoteName, change: (dist: string) => void = () => undefined): Buffer {
+  const dist = mkdtempSync(path.join(tmpdir(), `release-${name}-`));
+  cpSync(path.join(repoRoot, remoteByName(name).folder, 'dist'), dist, { recursive: true });
+  writeFileSync(path.join(dist, 'release.txt'), `${name} ${dist}`);
+  change(dist);
+  return tarGz(folderEntries(dist));
+}
+
+const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']) =>
+  checks.find((check) => check.name === name && check.outcome === 'failed')?.detail;
+
+(built ? describe : describe.skip)('release checks on real builds', () => {
+  let site: OwnerSite;
+  let token: string;
+  beforeAll(async () => {
+    site = await startOwnerSite(repoRoot);
+    token = (await newToken(site, await site.logIn(), 'about')).secret;
+  });
+  afterAll(() => site.close());
+
+  it('accepts the real About build: every check passed, its page rendered on the server', async () => {
+    const response = await upload(site, 'about', buildOf('about'), token);
+    expect(response.status).toBe(201);
+    const { release } = await json<ReleaseUploaded>(response);
+    expect(release.checks.map((check) => [check.name, check.outcome])).toEqual([
+      ['archive', 'passed'],
+      ['routes', 'passed'],
+      ['shared', 'passed'],
+      ['server-render', 'passed'],
+    ]);
+    expect(release.checks.find((check) => check.name === 'server-render')?.detail).toMatch(/^\/about rendered/);
+  });
+
+  // the stand-in site's test (section-releases.e2e-spec.ts) has a ./routes that loads without the id; here
+  // the other section's container has another name, so its ./routes does not load as About's at all
+  it('refuses ./routes without the route id the shell needs (the Projects build as About)', async () => {
+    const response = await upload(site, 'about', buildOf('projects'), token);
+    expect(response.status).toBe(422);
+    expect(failedCheck((await json<ReleaseRefused>(response)).checks, 'routes')).toMatch(
+      /does not serve the route ids the shell needs: about|\.\/routes could not be loaded/,
+    );
+  });
+
+  it('refuses shared react as a singleton ^18.2.0, naming the versions', async () => {
+    const react18 = buildOf('about', (dist) => {
+      const file = path.join(dist, 'mf-manifest.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+        shared: Array<{ name: string; requiredVersion: string; version: string }>;
+      };
+      for (const shared of manifest.shared)
+        if (shared.name === 'react') Object.assign(shared, { requiredVersion: '^18.2.0', version: '18.3.1' });
+      writeFileSync(file, JSON.stringify(manifest));
+    });
+    const response = await upload(site, 'about', react18, token);
+    expect(response.status).toBe(422);
+    const hostReact = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/react/package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(failedCheck((await json<ReleaseRefused>(response)).checks, 'shared')).toBe(
+      `react ^18.2.0 required, the site has ${hostReact}.`,
+    );
+  });
+
+  it('refuses a build without its server folder', async () => {
+    const response = await upload(
+      site,
+      'about',
+      buildOf('about', (dist) => rmSync(path.join(dist, 'server'), { recursive: true })),
+      token,
+    );
+    expect(response.status).toBe(422);
+    expect(failedCheck((await json<ReleaseRefused>(response)).checks, 'archive')).toMatch(/server\/manifest\.json/);
+  });
+
+  it('refuses a build whose page throws while rendering on the server', async () => {
+    const throwing = buildOf('about', (dist) => {
+      const server = path.join(dist, 'server');
+      const chunk = readdirSync(server).find(
+        (file) =>
+          file.endsWith('.js') && readFileSync(path.join(server, file), 'utf8').includes('Component: AboutPage'),
+      );
+      if (!chunk) throw new Error('the About build has changed: no chunk holds its route');
+      const file = path.join(server, chunk);
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(
+          'Component: AboutPage',
+          'Component: () => { throw new Error("the About page throws"); }',
+        ),
+      );
+    });
+    const response = await upload(site, 'about', throwing, token);
+    expect(response.status).toBe(422);
+    const checks = (await json<ReleaseRefused>(response)).checks;
+    expect(checks.find((check) => check.name === 'routes')?.outcome).toBe('passed');
+    expect(failedCheck(checks, 'server-render')).toMatch(/\/about answered 500/);
+  });
+});

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defaultRemotesConfig } from '@portfolio/parts';
+import type { ReleaseUploaded } from '@portfolio/contracts/section-releases';
+import { eventually } from './eventually.js';
+import { fakeSite } from './fake-site.js';
+import { call, candidateBuild, json, page, startOwnerSite, type OwnerSite } from './owner-site.js';
+import { newToken, upload } from './release-client.js';
+import { folderEntries, tarGz } from './tar-archive.js';
+import { newDataDir, newStorage } from './test-storage.js';
+
+// Two replicas on one PostgreSQL database, each with a data folder of its own (postgres project only): a
+// release uploaded to one is served by the other, unpacked from the database on its first request.
+
+describe('section releases on two replicas of one database', () => {
+  const siteDir = fakeSite(defaultRemotesConfig(), true);
+  const dataDirs = [newDataDir(), newDataDir()] as const;
+  let replicas: [OwnerSite, OwnerSite];
+  beforeAll(async () => {
+    const storage = newStorage();
+    replicas = [
+      await startOwnerSite(siteDir, storage, { DATA_DIR: dataDirs[0] }),
+      await startOwnerSite(siteDir, storage, { DATA_DIR: dataDirs[1] }),
+    ];
+  });
+  afterAll(() => Promise.all(replicas.map((replica) => replica.close())));
+
+  it('serves on the second replica a release uploaded to the first, and its pages once promoted there', async () => {
+    const [first, second] = replicas;
+    const session = await first.logIn();
+    const token = (await newToken(first, session, 'projects')).secret;
+    const archive = tarGz(folderEntries(candidateBuild(siteDir, 'projects', '2')));
+    const response = await upload(first, 'projects', archive, token);
+    expect(response.status).toBe(201);
+    const { release } = await json<ReleaseUploaded>(response);
+    expect(existsSync(path.join(dataDirs[1], 'releases/projects', release.id))).toBe(false);
+
+    const entry = await fetch(`${second.baseUrl}${release.entryUrl}`);
+    expect([entry.status, entry.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
+    expect(existsSync(path.join(dataDirs[1], 'releases/projects', release.id, 'server/manifest.json'))).toBe(true);
+
+    const promoted = await call(second, 'POST', `/api/owner/sections/projects/releases/${release.id}/promote`, {
+      session,
+    });
+    expect(promoted.status).toBe(200);
+    for (const replica of replicas)
+      await eventually(
+        async () => (await page(replica, '/projects')).builds.includes('projects=projects-2'),
+        'the promoted release',
+      );
+  });
+});
