@@ -110,6 +110,12 @@ describe(`experiments (${testStorage})`, () => {
       note: '50 %',
       to: experiment.candidateUrl,
     });
+    // the candidate's build is looked up in the background: pages render with it once it is known
+    for (const bucket of [0, 99])
+      await eventually(
+        async () => (await visit(site, '/about', { Cookie: `exp_about=${experiment.id}.${bucket}` })).about !== null,
+        'both builds rendered',
+      );
   });
 
   it('assigns fresh visitors near the share, once, by a cookie holding the experiment and the bucket', async () => {
