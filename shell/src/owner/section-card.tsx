@@ -1,4 +1,4 @@
-import { useEffect, useRef, type SubmitEvent } from 'react';
+import { useEffect, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
 import { remotes } from '@portfolio/parts';
 import type { SectionOverview } from '@portfolio/contracts/owner';
@@ -16,8 +16,8 @@ const done: Record<SectionIntent, string> = {
   'roll-back': 'Rolled back: every visitor gets the previous URL again.',
 };
 
-/** One section: live URL and health, the preview in this browser, and Preview, Promote and Roll back. */
-export function SectionCard({ section }: { section: SectionOverview }) {
+/** One section: live URL and health, the preview in this browser, Preview, Promote and Roll back; `children` below (its experiment). */
+export function SectionCard({ section, children }: { section: SectionOverview; children?: ReactNode }) {
   const fetcher = useFetcher<ActionResult<SectionIntent>>();
   const outcome = useRef<HTMLDivElement>(null);
   const busy = fetcher.state !== 'idle';
@@ -132,6 +132,8 @@ export function SectionCard({ section }: { section: SectionOverview }) {
             )}
           </span>
         </div>
+
+        {children}
 
         {result && (
           <div

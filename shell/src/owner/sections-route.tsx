@@ -6,10 +6,19 @@ import { ownerApi } from './owner-api';
 import { actionResult, CandidateRefused, submittedFields, withSession, type ActionResult } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
+import { experimentsBySection, type ExperimentsBySection } from './experiment-api';
+import { experimentAction, isExperimentIntent } from './experiment-action';
+import { ExperimentPanel } from './experiment-panel';
 import { SectionCard, type SectionIntent } from './section-card';
 import { SectionHistory } from './section-history';
 
-const loader = (): Promise<SectionsOverview> => withSession(() => ownerApi.sections());
+type SectionsPage = SectionsOverview & ExperimentsBySection;
+
+const loader = (): Promise<SectionsPage> =>
+  withSession(async () => {
+    const [overview, experiments] = await Promise.all([ownerApi.sections(), experimentsBySection(remoteNames)]);
+    return { ...overview, ...experiments };
+  });
 
 /** Promote checks the candidate first: a candidate with problems is named with them, and nothing changes. */
 async function promote(name: RemoteName, url: string): Promise<void> {
@@ -18,12 +27,13 @@ async function promote(name: RemoteName, url: string): Promise<void> {
   await ownerApi.promote(name, url);
 }
 
-async function action({ request }: ActionFunctionArgs): Promise<ActionResult<SectionIntent>> {
+async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const field = await submittedFields(request);
   const intent = field('intent') as SectionIntent;
   const name = field('name') as RemoteName;
   const url = field('url').trim();
   if (!remoteNames.includes(name)) return { intent, ok: false, message: 'Unknown section.', problems: [] };
+  if (isExperimentIntent(intent)) return experimentAction(intent, name, field);
   if ((intent === 'preview' || intent === 'promote') && !url)
     return { intent, ok: false, message: 'Enter the candidate URL first.', problems: [] };
   const calls: Record<SectionIntent, () => Promise<unknown>> = {
@@ -38,7 +48,7 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult<Sec
 }
 
 function Sections() {
-  const overview = useLoaderData<SectionsOverview>();
+  const overview = useLoaderData<SectionsPage>();
   return (
     <>
       <PageHeading>Sections</PageHeading>
@@ -49,7 +59,13 @@ function Sections() {
       </p>
       <div className="d-flex flex-column gap-3">
         {overview.sections.map((section) => (
-          <SectionCard key={section.name} section={section} />
+          <SectionCard key={section.name} section={section}>
+            <ExperimentPanel
+              section={section}
+              experiment={overview.experiments[section.name]}
+              releases={overview.releases[section.name] ?? []}
+            />
+          </SectionCard>
         ))}
       </div>
       <SectionHistory overview={overview} />
