@@ -10,6 +10,8 @@ export const standInPorts = {
   ownSite: sitePort + 10,
   /** Another server of the site whose sections the owner previews, promotes and rolls back (owner.spec.ts). */
   ownerSite: sitePort + 11,
+  /** A server of the site whose about section runs experiments on simulated visitors (experiments.spec.ts). */
+  experimentsSite: sitePort + 13,
   /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
   deployment: sitePort + 20,
 };
