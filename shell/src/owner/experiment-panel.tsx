@@ -32,7 +32,6 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const id = (part: string) => `experiment-${section.name}-${part}`;
-  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (result) outcome.current?.focus();
   }, [result]);
@@ -40,20 +39,17 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
   const running = experiment?.endedAt === null ? experiment : null;
   const stopped = experiment?.endReason?.startsWith('stopped: ') ? experiment : null;
   const candidates = releases.filter((release) => release.ok && !release.live);
+  const releaseField = useRef<HTMLSelectElement>(null);
+  const shareField = useRef<HTMLInputElement>(null);
   const submit = (intent: ExperimentIntent) => {
-    const data = new FormData(form.current ?? undefined);
-    const text = (name: string) => {
-      const value = data.get(name);
-      return typeof value === 'string' ? value : '';
-    };
     if (!busy)
       void fetcher.submit(
         {
           intent,
           name: section.name,
           experiment: String(running?.id ?? ''),
-          release: text('release'),
-          share: text('share'),
+          release: releaseField.current?.value ?? '',
+          share: shareField.current?.value ?? '',
         },
         jsonSubmit,
       );
@@ -72,7 +68,6 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
         </p>
       )}
       <form
-        ref={form}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -90,7 +85,13 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
             <label htmlFor={id('release')} className="form-label">
               Candidate release
             </label>
-            <select id={id('release')} name="release" className="form-select mb-2" disabled={candidates.length === 0}>
+            <select
+              ref={releaseField}
+              id={id('release')}
+              name="release"
+              className="form-select mb-2"
+              disabled={candidates.length === 0}
+            >
               {candidates.length === 0 && <option value="">No other release passed its checks</option>}
               {candidates.map((release) => (
                 <option key={release.id} value={release.id}>
@@ -104,6 +105,7 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
           Share of visitors (%)
         </label>
         <input
+          ref={shareField}
           id={id('share')}
           name="share"
           type="number"
