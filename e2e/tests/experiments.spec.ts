@@ -10,7 +10,7 @@ import { standInPorts } from '../support/ports';
 
 // Simulated visitors (each a new browser context) on a server of its own: a 50 % experiment whose candidate
 // throws in the browser is stopped by the guard; a healthy one shows both variants on the results page.
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 let site: OwnSite;
@@ -47,6 +47,8 @@ async function api<T>(method: string, urlPath: string, body?: unknown, headers: 
 }
 
 test.beforeAll(async () => {
+  // a first start makes the embedded database, and each upload runs the release's checks: minutes on a busy machine
+  test.setTimeout(240_000);
   site = await startOwnSite(standInPorts.experimentsSite, { EXPERIMENT_GUARD_MS: '500', RATE_LIMIT_RUM: '100000' });
   setOwnerPassword(site.dataDir, e2eOwnerPassword);
   const login = await fetch(`${site.url}/api/owner/login`, {
@@ -65,7 +67,7 @@ test.beforeAll(async () => {
       headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/gzip' },
       body: new Uint8Array(candidate(kind, kind === 'broken')),
     });
-    expect(uploaded.status).toBe(201);
+    expect([uploaded.status, uploaded.status === 201 ? '' : await uploaded.text()]).toEqual([201, '']);
     releases[kind] = ((await uploaded.json()) as { release: { id: string } }).release.id;
   }
 });
@@ -111,7 +113,9 @@ async function visitor(browser: Browser, reloads = 0, gpc = false) {
       await page.reload();
       later.push(await aboutBuild(page));
     }
+    const started = Date.now();
     if (!gpc) await leave(page);
+    if (process.env.EXPERIMENTS_DEBUG) console.log(build, Date.now() - started, 'ms to leave');
     else await page.waitForTimeout(1500);
     const cookie = (await context.cookies()).find((found) => found.name === 'exp_about');
     return { build, later, cookie: cookie?.value, beacons: beacons.length };
@@ -121,7 +125,7 @@ async function visitor(browser: Browser, reloads = 0, gpc = false) {
 }
 
 /** `count` visitors, `parallel` at a time. */
-async function visitors(browser: Browser, count: number, parallel = 4) {
+async function visitors(browser: Browser, count: number, parallel = 6) {
   const seen: Array<Awaited<ReturnType<typeof visitor>>> = [];
   for (let start = 0; start < count; start += parallel)
     seen.push(
