@@ -142,5 +142,5 @@ describe('deploy tokens', () => {
     expect(listed.find((token) => token.name === 'from the command line')).toMatchObject({ section: 'about' });
     const wrong = await sectionTokenCommand({ ...site.storage }, ['nowhere']);
     expect(wrong.code).not.toBe(0);
-  }, 120_000);
+  }, 300_000);
 });

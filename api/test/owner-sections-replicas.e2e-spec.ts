@@ -63,7 +63,7 @@ describe("the owner's sections on two replicas of one database", () => {
 
     const rolledBack = await call(second, 'POST', '/api/owner/sections/projects/roll-back', { session });
     expect(rolledBack.status).toBe(200);
-    expect((await json<SectionsOverview>(rolledBack)).history.map((change) => change.action)).toEqual([
+    expect((await json<SectionsOverview>(rolledBack)).history.slice(0, 2).map((change) => change.action)).toEqual([
       'roll back',
       'promote',
     ]);

@@ -48,8 +48,9 @@ export class FirstStartReleases implements OnApplicationBootstrap {
       const dist = path.join(siteDir, folder, 'dist');
       if (!existsSync(path.join(dist, 'remoteEntry.js')) || !existsSync(path.join(dist, serverManifestPath))) continue;
       try {
-        const archive = await packFolder(dist);
-        const unpacked = await this.files.unpack(archive);
+        // the archive only where replicas need it: packing takes seconds of a start
+        const archive = this.files.shared ? await packFolder(dist) : null;
+        const unpacked = this.files.copy(dist);
         const kept = this.files.keep(name, unpacked);
         await this.table.insert(
           {
@@ -62,7 +63,7 @@ export class FirstStartReleases implements OnApplicationBootstrap {
               { name: 'archive', outcome: 'passed', detail: `Taken from ${folder}/dist on the site's first start.` },
             ],
           },
-          this.files.shared ? archive : null,
+          archive,
         );
         const url = releaseEntryUrl(name, unpacked.id);
         // replicas starting together import the same dist/ as the same release: recorded once

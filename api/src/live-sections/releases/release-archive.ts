@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { releaseArchiveLimits } from '@portfolio/contracts/section-releases';
 import { Parser, type ReadEntry } from 'tar';
@@ -117,4 +117,36 @@ export async function unpackArchive(archive: Buffer, parent: string): Promise<Un
     const message = error instanceof Error ? error.message : String(error);
     throw new ArchiveRefused(`The archive could not be read: ${message.split('\n', 1)[0]?.slice(0, 200) ?? ''}.`);
   }
+}
+
+/**
+ * A folder on this machine (a part's dist/) copied in as a release, with the id an upload of the same files
+ * would get: the first start's import, without packing and unpacking what is already here.
+ */
+export function copyFolder(source: string, parent: string): UnpackedArchive {
+  mkdirSync(parent, { recursive: true });
+  const folder = mkdtempSync(path.join(parent, '.incoming-'));
+  const fileHashes = new Map<string, string>();
+  let bytes = 0;
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(source, relative), { withFileTypes: true })) {
+      const inside = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        mkdirSync(path.join(folder, inside), { recursive: true });
+        walk(inside);
+      } else if (entry.isFile()) {
+        const content = readFileSync(path.join(source, inside));
+        copyFileSync(path.join(source, inside), path.join(folder, inside));
+        fileHashes.set(inside, createHash('sha256').update(content).digest('hex'));
+        bytes += content.length;
+      }
+    }
+  };
+  try {
+    walk('');
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  return { folder, id: releaseIdOf(fileHashes), files: fileHashes.size, bytes };
 }

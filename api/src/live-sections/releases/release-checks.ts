@@ -28,11 +28,14 @@ function ownsPath(name: RemoteName, pagePath: string): boolean {
   return base === '/' ? pagePath === '/' : pagePath === base || pagePath.startsWith(`${base}/`);
 }
 
-const withinCheckTime = <T>(work: Promise<T>): Promise<T> =>
+/** How long the renderer with the release may take to start (and list the pages) before the 2 s renders. */
+const rendererStartMs = 20_000;
+
+const within = <T>(work: Promise<T>, ms: number): Promise<T> =>
   Promise.race([
     work,
     new Promise<never>((_resolve, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${renderCheckMs / 1000} s`)), renderCheckMs).unref(),
+      setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms).unref(),
     ),
   ]);
 
@@ -132,7 +135,8 @@ export class ReleaseChecks {
     const problems: string[] = [];
     let paths: string[] = [remoteByName(name).path];
     try {
-      const all = await withinCheckTime(this.sections.sitemapPaths(builds));
+      // the renderer starts here (its own budget): the pages below are then timed alone
+      const all = await within(this.sections.sitemapPaths(builds), rendererStartMs);
       paths = [...new Set([...paths, ...all.filter((pagePath) => ownsPath(name, pagePath))])].slice(
         0,
         renderedPagesMax,
@@ -142,8 +146,9 @@ export class ReleaseChecks {
     }
     for (const pagePath of paths) {
       try {
-        const page = await withinCheckTime(
+        const page = await within(
           this.sections.render(builds, { url: `${selfOrigin}${pagePath}`, siteUrl: selfOrigin }),
+          renderCheckMs,
         );
         const unavailable = (page.html ?? '').includes('remote-unavailable-heading');
         if (page.status >= 400 || unavailable)

@@ -6,7 +6,7 @@ import { releaseIdPattern } from '@portfolio/contracts/section-releases';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
-import { unpackArchive, type UnpackedArchive } from './release-archive.js';
+import { copyFolder, unpackArchive, type UnpackedArchive } from './release-archive.js';
 
 /** A release's version and build time, from its server manifest (the archive check has read it). */
 export function releaseManifest(folder: string): { version: string; builtAt: string | null } {
@@ -46,6 +46,11 @@ export class ReleaseFiles {
   /** An upload unpacked beside the store, not in it yet: checked first, then kept or dropped. */
   unpack(archive: Buffer): Promise<UnpackedArchive> {
     return unpackArchive(archive, this.root);
+  }
+
+  /** A folder of this machine copied beside the store as a release (the first start's import). */
+  copy(source: string): UnpackedArchive {
+    return copyFolder(source, this.root);
   }
 
   /** Moves an unpacked upload into place; the same content already there is kept as it is. */

@@ -69,7 +69,14 @@ export class ReleasePreviews {
   }
 
   private async mac(payload: string): Promise<string> {
-    this.secret ??= cookieSecret(this.config, this.database).then(({ secret }) => secret);
+    // a failed read (the database away) is not kept: the next link tries again
+    this.secret ??= cookieSecret(this.config, this.database).then(
+      ({ secret }) => secret,
+      (error: unknown) => {
+        this.secret = null;
+        throw error;
+      },
+    );
     return createHmac('sha256', await this.secret)
       .update(`section-preview:${payload}`)
       .digest('base64url');

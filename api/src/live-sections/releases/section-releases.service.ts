@@ -73,7 +73,13 @@ export class SectionReleases {
     }
     // in place before the checks: they load the release as pages would, from its URL on this site
     const folder = this.files.keep(name, unpacked);
-    const checks = await this.checks.run(name, unpacked.id, folder, selfOrigin);
+    let checks: ReleaseCheck[];
+    try {
+      checks = await this.checks.run(name, unpacked.id, folder, selfOrigin);
+    } catch (error) {
+      this.files.remove(name, unpacked.id);
+      throw error;
+    }
     if (!checksPass(checks)) {
       this.files.remove(name, unpacked.id);
       throw refused(checks);
