@@ -1,51 +1,90 @@
-// A stand-in for the shell's render module (shell/dist/server/render.js): it renders which section
-// builds its worker was started with, in which thread, and how many pages that worker has rendered.
+// A stand-in for the shell's render module (shell/dist/server/render.js). Like the real one, it fetches each
+// section build it is given over HTTP and runs that server entry as the federation runtime does (vm, with
+// `require`, and no look at the response's status). A page names the builds it links to, the sections whose
+// code it runs, and the process and count of renders of its renderer. A server entry may export
+// `render(request)`: its text (or its throw, shown as the real module shows it: a 500 with the message) is the page.
 const { getHeapStatistics } = require('node:v8');
-const { threadId } = require('node:worker_threads');
+const vm = require('node:vm');
 
 let renders = 0;
 // what a section's code might leave behind when it is evaluated: a timer and a buffer nobody frees
 const leftBehind = { timer: setInterval(() => undefined, 60_000), buffer: Buffer.alloc(4 * 1024 * 1024, 1) };
 
-exports.createPageRenderer = ({ template, sections }) => ({
-  ready: Promise.resolve({ unavailable: sections.filter((section) => !('version' in section)).map((s) => s.name) }),
-  async render({ url, siteUrl, variant }) {
-    renders += 1;
-    const { pathname } = new URL(url);
-    if (pathname === '/moved') return { status: 302, location: '/projects' };
-    // a page in three variants, as home's doors are (page-variants.ts)
-    if (pathname === '/doors') {
-      const main = `<main data-variant="${variant % 3}" data-renders="${renders}"></main>`;
-      return { status: 200, html: template.replace('<!--page-body-->', main), variants: 3 };
-    }
-    if (pathname === '/broken') throw new Error('a section threw');
-    // a section's code that keeps everything it makes, until its worker runs out of memory
-    if (pathname === '/hog') {
-      const held = [];
-      for (;;) held.push(new Array(100_000).fill(held.length));
-    }
-    const builds = sections.map((section) => `${section.name}=${section.version ?? 'missing'}`).join(' ');
-    const main = `<main data-url="${url}" data-site="${siteUrl}" data-thread="${threadId}" data-renders="${renders}" data-left="${leftBehind.buffer.length}" data-heap-limit-mb="${Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024)}">${builds}</main>`;
-    return { status: pathname === '/nowhere' ? 404 : 200, html: template.replace('<!--page-body-->', main) };
-  },
-  // the owner's pages are among the routes, as in the shell: the server leaves them out of the sitemap
-  sitemapPaths: async () => ['/', '/about', '/projects/project/1', '/owner/login', '/owner/sections'],
-  // what `./routes` serves, read from each server entry over HTTP as the real module loads it
-  async sectionRouteIds() {
-    const builds = sections.filter((section) => 'version' in section);
-    const found = await Promise.all(
-      builds.map(async (build) => {
-        try {
-          const response = await fetch(build.serverEntry);
-          if (!response.ok) throw new Error(`${build.serverEntry} answered ${response.status}`);
-          const ids = /routes: ([\w,]*)/.exec(await response.text())?.[1];
-          if (ids === undefined) throw new Error('./routes has no default export');
-          return [build.name, { routeIds: ids ? ids.split(',') : [] }];
-        } catch (error) {
-          return [build.name, { error: error.message }];
-        }
-      }),
+/** The build a page links to: the version in a hashed entry's name (`remoteEntry.<version>.js`). */
+const versionIn = (url) => /remoteEntry\.([^/]+)\.js$/.exec(url)?.[1];
+
+/** A server entry, fetched and run as the federation runtime runs one. */
+async function load(build) {
+  try {
+    const code = await (await fetch(build.serverEntry)).text();
+    const module = { exports: {} };
+    new vm.Script(`(function (exports, require, module) {${code}\n})`).runInThisContext()(
+      module.exports,
+      require,
+      module,
     );
-    return Object.fromEntries(found);
-  },
-});
+    return { code, exports: module.exports };
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+exports.createPageRenderer = ({ template, sections }) => {
+  const builds = sections.filter((section) => 'version' in section);
+  const loading = Promise.all(builds.map(async (build) => [build.name, await load(build)])).then(Object.fromEntries);
+  const page = (main, status = 200, variants = 1) => ({
+    status,
+    html: template.replace('<!--page-body-->', main),
+    variants,
+  });
+  return {
+    ready: loading.then((loaded) => ({
+      unavailable: sections.filter((section) => !loaded[section.name]?.exports).map((section) => section.name),
+    })),
+    async render({ url, siteUrl, variant }) {
+      renders += 1;
+      const loaded = await loading;
+      const { pathname } = new URL(url);
+      if (pathname === '/moved') return { status: 302, location: '/projects', variants: 1 };
+      // a page in three variants, as home's doors are (page-variants.ts)
+      if (pathname === '/doors')
+        return page(`<main data-variant="${variant % 3}" data-renders="${renders}"></main>`, 200, 3);
+      if (pathname === '/broken') throw new Error('a section threw');
+      // a section's code that keeps everything it makes, until its renderer runs out of memory
+      if (pathname === '/hog') {
+        const held = [];
+        for (;;) held.push(new Array(100_000).fill(held.length));
+      }
+      const code = Object.keys(loaded).filter((name) => loaded[name].exports);
+      let shown = '';
+      for (const name of code) {
+        if (typeof loaded[name].exports.render !== 'function') continue;
+        try {
+          shown = String(await loaded[name].exports.render({ url }));
+        } catch (error) {
+          return page(`<main>${error.message}</main>`, 500);
+        }
+      }
+      const named = sections.map(
+        (section) => `${section.name}=${section.version ?? versionIn(section.url) ?? 'missing'}`,
+      );
+      const main = `<main data-url="${url}" data-site="${siteUrl}" data-pid="${process.pid}" data-renders="${renders}" data-code="${code.join(' ')}" data-left="${leftBehind.buffer.length}" data-heap-limit-mb="${Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024)}">${named.join(' ')}</main>${shown}`;
+      return page(main, pathname === '/nowhere' ? 404 : 200);
+    },
+    // the owner's pages are among the routes, as in the shell: the server leaves them out of the sitemap
+    sitemapPaths: async () => ['/', '/about', '/projects/project/1', '/owner/login', '/owner/sections'],
+    // what `./routes` serves: the ids its server entry names, as the real module reads `./routes`
+    async sectionRouteIds() {
+      const loaded = await loading;
+      return Object.fromEntries(
+        builds.map((build) => {
+          const { code, error } = loaded[build.name];
+          if (error) return [build.name, { error }];
+          const ids = /routes: ([\w,]*)/.exec(code)?.[1];
+          if (ids === undefined) return [build.name, { error: './routes has no default export' }];
+          return [build.name, { routeIds: ids ? ids.split(',') : [] }];
+        }),
+      );
+    },
+  };
+};

@@ -7,10 +7,19 @@ import { remotes as parts } from '@portfolio/parts';
  * Writes a section's build into a dist/ folder: its browser entry and the server manifest naming its version.
  * The stand-in render module reads `routeIds` from the server entry, as the real one reads `./routes`.
  */
-export function writeSectionBuild(dist: string, version: string, routeIds: readonly string[] = []): void {
+export function writeSectionBuild(
+  dist: string,
+  version: string,
+  routeIds: readonly string[] = [],
+  /** the server entry's code: the stand-in render module runs it as the federation runtime would */
+  serverCode = '',
+): void {
   mkdirSync(path.join(dist, 'server'), { recursive: true });
   writeFileSync(path.join(dist, `remoteEntry.${version}.js`), '/* browser entry */');
-  writeFileSync(path.join(dist, `server/remoteEntry.${version}.js`), `/* routes: ${routeIds.join(',')} */`);
+  writeFileSync(
+    path.join(dist, `server/remoteEntry.${version}.js`),
+    `/* routes: ${routeIds.join(',')} */\n${serverCode}`,
+  );
   const manifest = {
     version,
     builtAt: '2026-01-02T03:04:05.000Z',

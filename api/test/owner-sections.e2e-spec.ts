@@ -166,7 +166,8 @@ describe(`the owner's sections (${testStorage})`, () => {
     expect(previewCookieOf(ended)).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect((await json<SectionsOverview>(ended)).sections.every((section) => section.previewUrl === null)).toBe(true);
     expect((await page(site, '/about', token)).builds).toContain('about=about-1');
-  });
+    // the preview's renderer and the visitors' start on their first pages: on a busy host, seconds each
+  }, 90_000);
 
   it('ignores the preview cookie of a session that has ended', async () => {
     const other = await site.logIn();

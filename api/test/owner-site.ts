@@ -13,6 +13,7 @@ import { createApp } from '../src/create-app.js';
 import { OwnerSessions } from '../src/owner/owner-sessions.service.js';
 import { stopApp } from '../src/shutdown.js';
 import { writeSectionBuild } from './fake-site.js';
+import { renderedPage } from './rendered-page.js';
 import { newStorage, type StorageEnv } from './test-storage.js';
 
 /** A running server on a site folder, with the owner's sessions at hand. */
@@ -71,7 +72,12 @@ export async function serveFolder(root: string): Promise<FolderServer> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Access-Control-Allow-Origin': '*' });
+    // as any static server labels them: a server entry not sent as JavaScript is never run
+    const types: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json' };
+    res.writeHead(200, {
+      'Access-Control-Allow-Origin': '*',
+      'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -128,8 +134,7 @@ export async function call(site: { baseUrl: string }, method: string, urlPath: s
 
 /** The builds a page was rendered with (the stand-in render module writes them), and how it may be kept. */
 export async function page(site: { baseUrl: string }, urlPath: string, preview?: string) {
-  const response = await call(site, 'GET', urlPath, { preview });
-  const html = await response.text();
+  const { response, html } = await renderedPage(() => call(site, 'GET', urlPath, { preview }));
   return {
     status: response.status,
     cacheControl: response.headers.get('cache-control'),

@@ -1,5 +1,6 @@
 import { defaultRemotesConfig } from '@portfolio/parts';
 import { fakeSite } from './fake-site.js';
+import { renderedPage } from './rendered-page.js';
 import { absoluteUrls, rawGet, strangersHeaders } from './steered-request.js';
 import { startApp, type RunningApp } from './start-app.js';
 
@@ -10,6 +11,10 @@ import { startApp, type RunningApp } from './start-app.js';
 const main = (html: string) => /<main data-url="([^"]*)" data-site="([^"]*)"/.exec(html)?.slice(1) ?? [];
 const pages = ['/about', '/projects?sort=new', '/nowhere', '/sitemap.xml', '/robots.txt'];
 
+/** Each page's renderer started, through a URL of its own: the pages above are first asked for by a stranger. */
+const warm = (baseUrl: string) =>
+  Promise.all(['/about', '/projects', '/nowhere'].map((page) => renderedPage(() => fetch(`${baseUrl}${page}?warm`))));
+
 describe('the public origin', () => {
   const siteDir = fakeSite(defaultRemotesConfig(), true);
 
@@ -17,6 +22,7 @@ describe('the public origin', () => {
     let app: RunningApp;
     beforeAll(async () => {
       app = await startApp({ SERVE_SITE: 'true', SITE_DIR: siteDir, SITE_URL: 'https://owner.example' });
+      await warm(app.baseUrl);
     });
     afterAll(() => app.close());
 
@@ -55,6 +61,7 @@ describe('the public origin', () => {
   it('is http://localhost:<its own port> without SITE_URL, whatever the request says', async () => {
     const app = await startApp({ SERVE_SITE: 'true', SITE_DIR: siteDir });
     try {
+      await warm(app.baseUrl);
       const port = new URL(app.baseUrl).port;
       const steered = await rawGet(app.baseUrl, '/about', strangersHeaders);
       expect(main(steered.body)).toEqual([`http://localhost:${port}/about`, `http://localhost:${port}`]);

@@ -8,6 +8,7 @@ import { defaultRemotesConfig, remotes } from '@portfolio/parts';
 import { eventually } from './eventually.js';
 import { fakeSite, writeSectionBuild } from './fake-site.js';
 import { serveFolder, type FolderServer } from './owner-site.js';
+import { renderedPage } from './rendered-page.js';
 import { startApp, type RunningApp } from './start-app.js';
 
 /**
@@ -23,18 +24,23 @@ const onCdn = (origin: string) =>
 interface Rendered {
   status: number;
   headers: Headers;
+  /** the builds the page links to */
   builds: string;
-  thread: string;
+  /** the sections whose server code its renderer runs */
+  code: string;
+  /** its renderer's process */
+  pid: string;
   renders: number;
   url: string;
   site: string;
 }
 
 async function page(app: RunningApp, pagePath: string, headers: Record<string, string> = {}): Promise<Rendered> {
-  const response = await fetch(`${app.baseUrl}${pagePath}`, { headers, redirect: 'manual' });
-  const html = await response.text();
+  const { response, html } = await renderedPage(() =>
+    fetch(`${app.baseUrl}${pagePath}`, { headers, redirect: 'manual' }),
+  );
   const main =
-    /<main data-url="([^"]*)" data-site="([^"]*)" data-thread="(\d+)" data-renders="(\d+)"[^>]*>([^<]*)<\/main>/.exec(
+    /<main data-url="([^"]*)" data-site="([^"]*)" data-pid="(\d+)" data-renders="(\d+)" data-code="([^"]*)"[^>]*>([^<]*)<\/main>/.exec(
       html,
     );
   return {
@@ -42,9 +48,10 @@ async function page(app: RunningApp, pagePath: string, headers: Record<string, s
     headers: response.headers,
     url: main?.[1] ?? '',
     site: main?.[2] ?? '',
-    thread: main?.[3] ?? '',
+    pid: main?.[3] ?? '',
     renders: Number(main?.[4] ?? 0),
-    builds: main?.[5] ?? '',
+    code: main?.[5] ?? '',
+    builds: main?.[6] ?? '',
   };
 }
 
@@ -79,17 +86,23 @@ describe('pages rendered on the server', () => {
     const first = await page(app, '/projects?sort=new');
     expect(first.status).toBe(200);
     expect(first.builds).toBe('home=home-1 about=about-1 projects=projects-1 resume=resume-1');
+    // only its own section's code runs in a section's renderer
+    expect(first.code).toBe('projects');
     expect(first.url).toBe(`${publicOrigin()}/projects?sort=new`);
     expect(first.site).toBe(publicOrigin());
     expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
     const again = await page(app, '/projects?sort=new');
-    expect([again.thread, again.renders]).toEqual([first.thread, first.renders]);
-    expect((await page(app, '/about')).renders).toBe(first.renders + 1);
+    expect([again.pid, again.renders]).toEqual([first.pid, first.renders]);
+    expect((await page(app, '/projects?sort=old')).renders).toBe(first.renders + 1);
+    const about = await page(app, '/about');
+    expect(about.code).toBe('about');
+    expect(about.pid).not.toBe(first.pid);
   });
 
   it('keeps a page with variants once per variant and sends each visitor one at random', async () => {
     const seen = new Map<string, string>();
+    await renderedPage(() => fetch(`${app.baseUrl}/doors`));
     for (let visit = 0; visit < 40; visit += 1) {
       const html = await (await fetch(`${app.baseUrl}/doors`)).text();
       const [, variant = '', renders = ''] = /data-variant="(\d+)" data-renders="(\d+)"/.exec(html) ?? [];
@@ -122,16 +135,16 @@ describe('pages rendered on the server', () => {
     expect(moved.headers.get('location')).toBe('/projects');
   });
 
-  it('renders a new build of a section behind the same URL in a new worker, without a restart', async () => {
-    const before = await page(app, '/');
+  it('renders a new build of a section behind the same URL in a new renderer, without a restart', async () => {
+    const before = await page(app, '/projects');
     writeSectionBuild(path.join(siteDir, 'mf-projects/dist'), 'projects-2');
     onTearDown(() => writeSectionBuild(path.join(siteDir, 'mf-projects/dist'), 'projects-1'));
     const after = await eventually(async () => {
-      const current = await page(app, '/');
+      const current = await page(app, '/projects');
       return current.builds.includes('projects=projects-2') && current;
     }, 'the new projects build');
     expect(after.builds).toBe('home=home-1 about=about-1 projects=projects-2 resume=resume-1');
-    expect(after.thread).not.toBe(before.thread);
+    expect(after.pid).not.toBe(before.pid);
   });
 
   it('follows an edited remotes.json: a section on another origin, a section that is gone', async () => {
@@ -151,6 +164,8 @@ describe('pages rendered on the server', () => {
       return current.builds.includes('projects-on-a-cdn') && current;
     }, 'the moved section');
     expect(after.builds).toBe('home=home-1 about=about-1 projects=projects-on-a-cdn resume=missing');
+    // a section without a build: its routes are rendered by the shell alone
+    expect((await page(app, '/resume')).code).toBe('');
   });
 
   it('hands the page to the browser when the render fails, and renders it again next time', async () => {
@@ -161,19 +176,25 @@ describe('pages rendered on the server', () => {
     expect((await page(app, '/')).status).toBe(200);
   });
 
-  it('ends a render worker that outgrows its memory limit and renders the next page in a new one', async () => {
-    const html = await (await fetch(`${app.baseUrl}/?the-heap-limit`)).text();
-    // V8's own heap limit in the worker: the render workers' limits (about 100 MB), not Node's default (gigabytes)
-    expect(Number(/data-heap-limit-mb="(\d+)"/.exec(html)?.[1])).toBeLessThan(256);
-    const before = await page(app, '/?before-the-hog');
+  it('ends a renderer that outgrows its memory limit and renders the next page in a new one', async () => {
+    // V8's own heap limit in the renderer: the sandbox's (about 50 MB), not Node's default (gigabytes)
+    expect(
+      Number(
+        /data-heap-limit-mb="(\d+)"/.exec(
+          (await renderedPage(() => fetch(`${app.baseUrl}/?the-heap-limit`))).html,
+        )?.[1],
+      ),
+    ).toBeLessThan(128);
+    // a path of no section: the shell's renderer renders it, and the hog
+    const before = await page(app, '/nowhere?before-the-hog');
     const response = await fetch(`${app.baseUrl}/hog`);
     // the render failed: the browser renders that page, and the server goes on
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const after = await page(app, '/?after-the-hog');
-    expect(after.status).toBe(200);
-    expect(after.thread).not.toBe('');
-    expect(after.thread).not.toBe(before.thread);
+    const after = await page(app, '/nowhere?after-the-hog');
+    expect(after.status).toBe(404);
+    expect(after.pid).not.toBe('');
+    expect(after.pid).not.toBe(before.pid);
   });
 
   it('serves robots.txt and a sitemap of every page, on the public origin', async () => {

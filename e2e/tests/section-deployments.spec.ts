@@ -57,6 +57,8 @@ async function serverPage(path_: string, contains: string) {
 test('every section moved to another origin: rendered from there on the server, hydrated from there in the browser', async ({
   page,
 }) => {
+  // four new section builds: four renderers start, two at a time (docs/server-rendering.md)
+  test.slow();
   const moved: Record<string, string> = {};
   for (const [index, { name, folder }] of remotes.entries()) {
     const served = await host(path.join(repoRoot, folder, 'dist'));

@@ -4,8 +4,10 @@
 // in count and time; it stops by itself. Build first (`npm run build`).
 //   --renders=N   uncached page renders, each with a query string of its own (default 20000, at most 100000)
 //   --seconds=N   the `GET /` throughput run (default 10)
-// Memory is that of every process `npm start` runs (npm's own process aside): RSS, the figure a host's limit
-// counts, and PSS, where pages shared between processes (the node binary) are split between them.
+//   --idle=N      seconds to wait at the end for the renderer processes to end unused (default 75; 0 skips it)
+// Memory is that of every process `npm start` runs (npm's own process aside), the server and its renderer
+// processes (one per section build, started on demand): RSS, the figure a host's limit counts, and PSS, where
+// pages shared between processes (the node binary) are split between them.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { numberOption } from './number-option.mjs';
 
 const renders = numberOption('renders', 20_000, 100_000);
 const seconds = numberOption('seconds', 10, 120);
+const idleSeconds = numberOption('idle', 75, 300);
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const origin = `http://127.0.0.1:${port}`;
 /** renders in flight at once: enough to keep the render worker busy, few enough not to queue for long */
@@ -74,7 +77,7 @@ function treeMemory(root) {
       rss += kb(status, 'VmRSS');
       threads += Number(/^Threads:\s+(\d+)$/m.exec(status)?.[1] ?? 0);
       pss += kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
-      processes.push(/^Name:\s+(.*)$/m.exec(status)?.[1]);
+      processes.push(`${/^Name:\s+(.*)$/m.exec(status)?.[1]} ${Math.round(kb(status, 'VmRSS') / 1024)} MB`);
     } catch {
       // the process ended while we looked
     }
@@ -135,6 +138,29 @@ async function sitePaths() {
   return [...new Set([...paths, '/owner/login', '/no-such-page'])];
 }
 
+/** A page the server rendered, not the fallback the browser renders while the page's renderer starts. */
+const serverRendered = (html) => html.includes('"clientRender":false');
+
+/**
+ * Each route asked for (a query string of its own) until the server renders it: how long after its first
+ * request (which started its section's renderer) the first server-rendered answer came, per path.
+ */
+async function firstServerRenders(paths) {
+  const times = [];
+  for (const page of paths.filter((candidate) => !candidate.startsWith('/owner'))) {
+    const started = Date.now();
+    let tries = 0;
+    while (Date.now() < started + 30_000) {
+      tries += 1;
+      const html = await (await fetch(`${origin}${page}?first-render=${tries}`)).text();
+      if (serverRendered(html)) break;
+      await sleep(50);
+    }
+    times.push(`${page} ${Date.now() - started} ms`);
+  }
+  return times.join(', ');
+}
+
 /** `total` pages rendered afresh (a query string each), `inFlight` at a time; the RSS peak while it ran. */
 async function uncachedRenders(root, paths, total) {
   let next = 0;
@@ -187,8 +213,13 @@ try {
   record('restart', await settledMemory(site.child.pid), `up in ${up.toFixed(1)} s`);
 
   const paths = await sitePaths();
-  for (const page of paths) await (await fetch(`${origin}${page}`)).arrayBuffer();
-  record('one visit to each route', await settledMemory(site.child.pid), `${paths.length} routes`);
+  // a route's first request starts its section's renderer and gets the page the browser renders
+  const firstRenders = await firstServerRenders(paths);
+  record(
+    'each route rendered on the server',
+    await settledMemory(site.child.pid),
+    `${paths.length} routes; first request to first page rendered on the server: ${firstRenders}`,
+  );
 
   log(`${renders} uncached renders, ${inFlight} in flight`);
   const run = await uncachedRenders(site.child.pid, paths, renders);
@@ -207,6 +238,11 @@ try {
   });
   throughput = { result, load: loadAverage() };
   record(`after ${seconds} s of GET /`, await settledMemory(site.child.pid, 2));
+  if (idleSeconds > 0) {
+    log(`${idleSeconds} s without a request: the renderers end unused`);
+    await sleep(idleSeconds * 1000);
+    record(`idle ${idleSeconds} s`, await settledMemory(site.child.pid));
+  }
 } finally {
   clearTimeout(watchdog);
   if (site) await stopSite(site);

@@ -1,17 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { ownerPreviewCookie } from '@portfolio/contracts/owner';
-import type { PageRequest, RenderedPage, SectionState } from '@portfolio/contracts/page-render';
+import {
+  isSectionBuild,
+  type PageRequest,
+  type RenderedPage,
+  type SectionBuild,
+  type SectionRouteIds,
+  type SectionState,
+} from '@portfolio/contracts/page-render';
 import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { ExperimentAssignments } from '../experiments/experiment-assignments.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 import { OwnerPreviews } from './owner-previews.js';
+import { sectionOfPath } from './page-section.js';
 import { previewBanner } from './preview-banner.js';
 import { ReleasePreviews } from './releases/release-previews.js';
 import { SectionManifests } from './section-manifests.js';
 import { SectionRenderers } from './section-renderers.js';
 import { selfOriginOf } from './section-url.js';
+
+/** No page: the section's renderer is starting, or waiting to start again after failing (it logged why). */
+export class RendererNotReady extends Error {}
 
 /** A request as it reaches the site, its cookies parsed once for the whole app (cookie-parser). */
 export type SiteRequest = IncomingMessage & { cookies?: Record<string, unknown> };
@@ -40,7 +51,7 @@ export interface ServedSections {
 
 /**
  * The one owner of "which build of each section serves this request": the live configuration, the
- * owner's previews over it, the sections' manifests and the render workers. Server rendering, the
+ * owner's previews over it, the sections' manifests and the renderer processes. Server rendering, the
  * CSP, /remotes.json and the owner's checks all ask here. A request is worked out once, whoever asks.
  */
 @Injectable()
@@ -75,16 +86,57 @@ export class LiveSections {
     return this.renderers.signatureOf(builds);
   }
 
-  async render(builds: readonly SectionState[], request: PageRequest): Promise<RenderedPage> {
-    const worker = this.renderers.workerFor(builds);
-    await worker.ready;
-    return worker.render(request);
+  /**
+   * One page, rendered by the renderer of the section its path is under (the shell alone for a path of no
+   * section, or of a section without a build). Throws when there is no page to send: the renderer failed,
+   * timed out, or answered a 5xx other than "unavailable" (its text may hold the section's own error);
+   * with `fallbackWhileStarting`, also at once while that renderer is still starting (a visitor never waits).
+   */
+  async render(
+    builds: readonly SectionState[],
+    request: PageRequest,
+    { fallbackWhileStarting = false }: { fallbackWhileStarting?: boolean } = {},
+  ): Promise<RenderedPage> {
+    const named = sectionOfPath(new URL(request.url).pathname);
+    const section = builds.some((build) => build.name === named && isSectionBuild(build)) ? named : null;
+    const renderer = this.renderers.rendererFor(builds, section);
+    if (!renderer)
+      throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} failed; it starts again later`);
+    if (!renderer.serving) {
+      if (fallbackWhileStarting) throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} is starting`);
+      await renderer.ready;
+    }
+    const page = await renderer.render(request, builds);
+    if (page.status >= 500 && page.status !== 503) {
+      // the page may show the section's own error text: logged here, never sent
+      console.error(`${renderer.label}: ${request.url} rendered as ${page.status}; the browser renders it`);
+      throw new Error(`${renderer.label} answered ${page.status}`);
+    }
+    if (page.status < 500) this.renderers.succeeded(renderer);
+    return page;
   }
 
+  /** The route ids each build's `./routes` serves, each loaded alone in a sandboxed renderer (the owner's checks). */
+  routeIds(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
+    return this.renderers.routeIds(builds);
+  }
+
+  /** Every page's path: each section's renderer lists its own (a project's pages come from its section's code). */
   async sitemapPaths(builds: readonly SectionState[]): Promise<string[]> {
-    const worker = this.renderers.workerFor(builds);
-    await worker.ready;
-    return worker.sitemapPaths();
+    const sections = [null, ...builds.filter(isSectionBuild).map((build) => build.name)];
+    const listed = await Promise.all(
+      sections.map(async (section) => {
+        const renderer = this.renderers.rendererFor(builds, section);
+        if (!renderer) return [];
+        try {
+          await renderer.ready;
+          return await renderer.sitemapPaths(builds);
+        } catch {
+          return []; // logged by the renderer; its section's pages with parameters are left out this time
+        }
+      }),
+    );
+    return [...new Set(listed.flat())];
   }
 
   private async resolve(req: SiteRequest): Promise<ServedSections> {

@@ -3,39 +3,69 @@ import path from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { shell } from '@portfolio/parts';
 import type { SectionBuild, SectionRouteIds, SectionState } from '@portfolio/contracts/page-render';
-import { remoteNames } from '@portfolio/contracts/remote-routes';
+import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { RenderWorkerThread } from './render-worker-thread.js';
+import { RendererProcess, type RendererTimes } from './renderer-process.js';
 import { buildsSignature } from './section-manifests.js';
+import { StartTurns } from './start-turns.js';
 
-/** Render workers alive at once, whatever they do: the current set of builds and the one before it (or a preview's). */
-export const maxRenderWorkers = 2;
-/** A worker that could not load a section is replaced this long after it started, to try again. */
-const retryUnavailableMs = 10_000;
-const startTimeoutMs = 30_000;
-const renderTimeoutMs = 10_000;
+/** Renderer processes alive at once: each live section's and the shell's, and one more (a preview's or a new build's). */
+export const maxRenderers = 6;
+/** A render not answered by then gets the page's fallback, and its renderer is replaced. */
+export const renderTimeoutMs = 2000;
+/** A start is given long: renderers run below the server's priority, and a busy host starves them first. */
+const pageTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: renderTimeoutMs };
+/** The owner's checks may wait for a candidate's `./routes` longer than a visitor waits for a page. */
+const probeTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: 5000 };
+/** A renderer unused this long is ended: an idle site costs the API alone. */
+export const idleRendererMs = 60_000;
+/** After a renderer fails, its next start waits this long, doubled at each failure in a row, up to the most. */
+const firstBackoffMs = 2000;
+const mostBackoffMs = 60_000;
+/** A renderer whose section did not load is tried again after this long. */
+const retryUnloadedMs = 10_000;
+/** Renderers starting at once: a start takes a core for a second or two; the others wait their turn. */
+const maxStarting = 2;
 /** The shell's build is looked at no more than once a second. */
 const shellVersionMs = 1000;
 
+/** One renderer's place: the section's code at one set of builds, with its run of failures. */
+interface Slot {
+  key: string;
+  label: string;
+  section: RemoteName | null;
+  /** as the latest request named them: what a new renderer starts with */
+  sections: readonly SectionState[];
+  renderer: RendererProcess | null;
+  loaded: boolean;
+  failures: number;
+  /** no start before this time (the backoff) */
+  startAfter: number;
+  usedAt: number;
+  restart: NodeJS.Timeout | null;
+}
+
 /**
- * The render workers, one per set of section builds, and the only place one is started. A set seen for
- * the first time gets a new worker; at the cap the least recently used goes (an idle one first), so the
- * code of a replaced build is gone with its thread. Ended with the application (OnModuleDestroy).
+ * The renderer processes, one per section build (and one with the shell alone), and the only place one is
+ * started. A renderer starts on a page's first request and ends after a minute unused; a renderer that
+ * fails (throws at start, never starts, stops answering, runs out of memory) is ended and started again
+ * in the background after a backoff that doubles while it keeps failing. Ended with the application.
  */
 @Injectable()
 export class SectionRenderers implements OnModuleDestroy {
   private readonly shellDist: string;
-  /** serving workers by signature, least recently used first */
-  private readonly serving = new Map<string, RenderWorkerThread>();
-  /** every thread alive: serving, draining or probing */
-  private readonly alive = new Set<RenderWorkerThread>();
-  private readonly unavailable = new WeakMap<RenderWorkerThread, boolean>();
+  private readonly slots = new Map<string, Slot>();
   private readonly shellVersion = new LRUCache<'shell', string>({ max: 1, ttl: shellVersionMs });
+  private readonly reaper: NodeJS.Timeout;
   private probes: Promise<unknown> = Promise.resolve();
+  private readonly turns = new StartTurns(maxStarting);
+  /** the owner's check's renderer, while one runs */
+  private readonly probing = new Set<RendererProcess>();
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.shellDist = path.join(config.siteBuildDir, shell.folder, 'dist');
+    this.reaper = setInterval(() => this.endIdle(), 5000).unref();
   }
 
   /** Whether pages can be rendered here at all: the shell's render module is built. */
@@ -48,32 +78,48 @@ export class SectionRenderers implements OnModuleDestroy {
     return `${this.currentShellVersion()}\n${buildsSignature(sections)}`;
   }
 
-  /** The worker serving this set of builds, started if there is none (or it died, or should try again). */
-  workerFor(sections: readonly SectionState[]): RenderWorkerThread {
-    const signature = this.signatureOf(sections);
-    let worker = this.serving.get(signature);
-    if (worker && (worker.dead || this.wantsRetry(worker))) {
-      this.serving.delete(signature);
-      worker.retire();
-      worker = undefined;
+  /**
+   * The renderer of `section`'s code at these builds (null: the shell alone), started if there is none;
+   * null while it fails and waits for its next start.
+   */
+  rendererFor(sections: readonly SectionState[], section: RemoteName | null): RendererProcess | null {
+    const build = sections.find((state) => state.name === section);
+    // a renderer holds one build's code: another section's new build is named in the request, not a new renderer
+    const key = `${this.currentShellVersion()}\n${section ? buildsSignature(build ? [build] : []) : 'shell'}`;
+    let slot = this.slots.get(key);
+    if (!slot) {
+      const version = build && 'version' in build ? build.version : '?';
+      const label = section ? `Section ${section} (${version}) renderer` : 'The shell renderer';
+      slot = {
+        key,
+        label,
+        section,
+        sections,
+        renderer: null,
+        loaded: false,
+        failures: 0,
+        startAfter: 0,
+        usedAt: 0,
+        restart: null,
+      };
+      this.slots.set(key, slot);
     }
-    if (!worker) {
-      const started = this.start(signature, sections);
-      started.ready.then(
-        ({ unavailable }) => this.unavailable.set(started, unavailable.length > 0),
-        () => undefined,
-      );
-      worker = started;
-    }
-    // most recently used last: the first ones are the first to go
-    this.serving.delete(signature);
-    this.serving.set(signature, worker);
-    return worker;
+    slot.usedAt = Date.now();
+    slot.sections = sections;
+    const current = slot.renderer;
+    if (current && !current.dead && !(current.serving && !slot.loaded && this.dueAgain(slot, current))) return current;
+    if (current && !current.dead) void current.end();
+    return Date.now() >= slot.startAfter ? this.start(slot) : null;
+  }
+
+  /** A render answered: the renderer's run of failures is over. */
+  succeeded(renderer: RendererProcess): void {
+    for (const slot of this.slots.values()) if (slot.renderer === renderer) slot.failures = 0;
   }
 
   /**
-   * The route ids each build's `./routes` serves, loaded as pages load them, in a worker of their own
-   * that ends with the answer: a candidate's code never runs in the API's thread. One probe at a time.
+   * The route ids each build's `./routes` serves, each build loaded alone in a sandboxed renderer of its own
+   * that ends with the answer: a candidate's code never runs in the API's process. One probe at a time.
    */
   routeIds(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
     const run = this.probes.then(() => this.probe(builds));
@@ -82,60 +128,119 @@ export class SectionRenderers implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    const workers = [...this.alive];
-    this.serving.clear();
-    await Promise.all(workers.map((worker) => worker.end()));
+    clearInterval(this.reaper);
+    const renderers = [...this.probing];
+    for (const slot of this.slots.values()) {
+      if (slot.restart) clearTimeout(slot.restart);
+      if (slot.renderer) renderers.push(slot.renderer);
+    }
+    this.slots.clear();
+    await Promise.all(renderers.map((renderer) => renderer.end()));
   }
 
   private async probe(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
-    const failed = (error: string): SectionRouteIds =>
-      Object.fromEntries(builds.map((build) => [build.name, { error }]));
-    if (!this.available)
-      return failed('this server has no render module (shell/dist/server/render.js) to load it with');
-    const sections: SectionState[] = remoteNames.map(
-      (name) =>
-        builds.find((build) => build.name === name) ?? { name, url: '', error: 'not part of this health check' },
+    const found: SectionRouteIds = {};
+    for (const build of builds) {
+      if (!this.available) {
+        found[build.name] = { error: 'this server has no render module (shell/dist/server/render.js) to load it with' };
+        continue;
+      }
+      const sections = remoteNames.map((name): SectionState =>
+        name === build.name ? build : { name, url: '', error: 'not part of this check' },
+      );
+      const label = `Section ${build.name} (${build.version}) check`;
+      const renderer = this.newRenderer(label, this.startData(sections, build.name), probeTimes);
+      this.probing.add(renderer);
+      try {
+        await renderer.ready;
+        found[build.name] = (await renderer.sectionRouteIds())[build.name] ?? { error: 'its ./routes was not loaded' };
+      } catch {
+        found[build.name] = {
+          error: `its server code could not be loaded in the sandbox (${renderer.failure ?? '?'})`,
+        };
+      } finally {
+        this.probing.delete(renderer);
+        void renderer.end();
+      }
+    }
+    return found;
+  }
+
+  private start(slot: Slot): RendererProcess {
+    if (slot.restart) clearTimeout(slot.restart);
+    slot.restart = null;
+    this.makeRoom();
+    const renderer = this.newRenderer(slot.label, this.startData(slot.sections, slot.section), pageTimes);
+    slot.renderer = renderer;
+    slot.loaded = false;
+    renderer.ready.then(
+      ({ loaded }) => {
+        slot.loaded = loaded;
+        if (!loaded) this.failed(slot, retryUnloadedMs);
+      },
+      () => undefined,
     );
-    const worker = this.start(
-      `health check ${builds.map((build) => `${build.name}@${build.version}`).join(' ')}`,
-      sections,
-    );
-    try {
-      await worker.ready;
-      return await worker.sectionRouteIds();
-    } catch (error) {
-      return failed(error instanceof Error ? error.message : String(error));
-    } finally {
-      void worker.end();
+    void renderer.exited.then(() => {
+      if (slot.renderer !== renderer) return;
+      slot.renderer = null;
+      // ended by its own fault (not idle, not replaced): started again in the background, after the backoff
+      if (renderer.failure && this.slots.get(slot.key) === slot) this.failed(slot, 0, true);
+    });
+    return renderer;
+  }
+
+  /** A renderer whose process starts at its turn (a few at once); its turn ends once it is ready or has failed. */
+  private newRenderer(label: string, data: ReturnType<SectionRenderers['startData']>, times: RendererTimes) {
+    const renderer = new RendererProcess(label, data, times, this.turns.take());
+    const done = () => this.turns.done();
+    renderer.ready.then(done, done);
+    return renderer;
+  }
+
+  /** Counts a failure and sets the next start's earliest time; `restart`: start it then, if still in use. */
+  private failed(slot: Slot, atLeastMs: number, restart = false): void {
+    slot.failures += 1;
+    const backoff = Math.min(firstBackoffMs * 2 ** (slot.failures - 1), mostBackoffMs);
+    slot.startAfter = Date.now() + Math.max(backoff, atLeastMs);
+    if (!restart || slot.restart) return;
+    slot.restart = setTimeout(() => {
+      slot.restart = null;
+      const inUse = Date.now() - slot.usedAt < idleRendererMs;
+      if (inUse && !slot.renderer && this.slots.get(slot.key) === slot) this.start(slot);
+    }, slot.startAfter - Date.now()).unref();
+  }
+
+  private dueAgain(slot: Slot, renderer: RendererProcess): boolean {
+    return Date.now() >= Math.max(slot.startAfter, renderer.startedAt + retryUnloadedMs) && !renderer.busy;
+  }
+
+  /** At the cap, the least recently used renderer that is not rendering ends. */
+  private makeRoom(): void {
+    const alive = [...this.slots.values()].filter((slot) => slot.renderer && !slot.renderer.dead);
+    if (alive.length < maxRenderers) return;
+    const idle = alive.filter((slot) => !slot.renderer?.busy).sort((a, b) => a.usedAt - b.usedAt);
+    const oldest = idle[0] ?? alive.sort((a, b) => a.usedAt - b.usedAt)[0];
+    if (oldest?.renderer) this.retire(oldest);
+  }
+
+  /** Ends what nobody used for a while, and forgets slots of builds long gone. */
+  private endIdle(): void {
+    const now = Date.now();
+    for (const slot of this.slots.values()) {
+      const idleFor = now - Math.max(slot.usedAt, slot.renderer?.lastUsedAt ?? 0);
+      if (slot.renderer && !slot.renderer.busy && idleFor >= idleRendererMs) this.retire(slot);
+      else if (!slot.renderer && !slot.restart && idleFor >= 10 * idleRendererMs) this.slots.delete(slot.key);
     }
   }
 
-  /** The one place a render worker is made, within the cap. */
-  private start(label: string, sections: readonly SectionState[]): RenderWorkerThread {
-    while (this.alive.size >= maxRenderWorkers) this.endOldest();
-    const worker = new RenderWorkerThread(
-      label,
-      { renderModule: this.renderModule, template: readFileSync(this.templatePath, 'utf8'), sections },
-      { script: new URL('./render-worker.js', import.meta.url), startTimeoutMs, renderTimeoutMs },
-    );
-    this.alive.add(worker);
-    void worker.exited.then(() => this.alive.delete(worker));
-    return worker;
+  private retire(slot: Slot): void {
+    const renderer = slot.renderer;
+    slot.renderer = null;
+    void renderer?.end();
   }
 
-  /** Makes room: a draining worker, else the least recently used idle one, else the least recently used. */
-  private endOldest(): void {
-    const draining = [...this.alive].filter((worker) => !this.isServing(worker));
-    const serving = [...this.serving.values()];
-    const oldest = draining[0] ?? serving.find((worker) => !worker.busy) ?? serving[0];
-    if (!oldest) return;
-    for (const [signature, worker] of this.serving) if (worker === oldest) this.serving.delete(signature);
-    this.alive.delete(oldest);
-    void oldest.end();
-  }
-
-  private isServing(worker: RenderWorkerThread): boolean {
-    return [...this.serving.values()].includes(worker);
+  private startData(sections: readonly SectionState[], section: RemoteName | null) {
+    return { renderModule: this.renderModule, template: readFileSync(this.templatePath, 'utf8'), sections, section };
   }
 
   private get renderModule(): string {
@@ -144,10 +249,6 @@ export class SectionRenderers implements OnModuleDestroy {
 
   private get templatePath(): string {
     return path.join(this.shellDist, 'index.html');
-  }
-
-  private wantsRetry(worker: RenderWorkerThread): boolean {
-    return this.unavailable.get(worker) === true && Date.now() - worker.startedAt >= retryUnavailableMs;
   }
 
   /** The shell's build: its render module and page template. */

@@ -8,7 +8,12 @@ import { ownerBasePath } from '@portfolio/contracts/owner';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { experimentPage } from '../experiments/experiment-page.js';
-import { LiveSections, type ServedSections, type SiteRequest } from '../live-sections/live-sections.service.js';
+import {
+  LiveSections,
+  RendererNotReady,
+  type ServedSections,
+  type SiteRequest,
+} from '../live-sections/live-sections.service.js';
 import { pageCache } from './page-cache.js';
 import { publicOrigin } from './public-origin.js';
 import { sitePage, type SitePage } from './site-page.js';
@@ -145,14 +150,26 @@ export class SitePages {
   private async render(asked: PageAsked, builds: readonly SectionState[], variant: number): Promise<Rendered> {
     let page: RenderedPage;
     try {
-      page = await this.liveSections.render(builds, {
-        // joined as text: a path starting with // must stay a path on the public origin
-        url: new URL(`${asked.origin}${asked.path}`).href,
-        siteUrl: asked.origin,
-        variant,
-      });
+      page = await this.liveSections.render(
+        builds,
+        {
+          // joined as text: a path starting with // must stay a path on the public origin
+          url: new URL(`${asked.origin}${asked.path}`).href,
+          siteUrl: asked.origin,
+          variant,
+        },
+        // a visitor never waits for a renderer to start: the browser renders this one
+        { fallbackWhileStarting: true },
+      );
     } catch (error) {
-      console.error('Rendering', asked.path, 'failed; the browser renders it', error);
+      // the renderer logged the cause under its section's name; the visitor gets the generic fallback
+      if (!(error instanceof RendererNotReady))
+        console.warn(
+          'Rendering',
+          asked.path,
+          'on the server failed; the browser renders it:',
+          (error as Error).message,
+        );
       return { page: this.clientRenderedPage(), variants: 1 };
     }
     // a render module built before page variants says nothing: one variant

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { defaultRemotesConfig, remoteByName } from '@portfolio/parts';
+import type { SectionBuild } from '@portfolio/contracts/page-render';
+import { LiveSections } from '../src/live-sections/live-sections.service.js';
+import { eventually } from './eventually.js';
+import { fakeSite, writeSectionBuild } from './fake-site.js';
+import { renderedPage } from './rendered-page.js';
+import { startApp, type RunningApp } from './start-app.js';
+import { newStorage } from './test-storage.js';
+
+// Section code is hostile here: each fault of the red team's table, and a spy. The stand-in render module runs
+// a section's server entry as the federation runtime does, in the section's sandboxed renderer process.
+
+const secret = `secret-${randomBytes(8).toString('hex')}`;
+const sameOrigin = defaultRemotesConfig();
+
+/** The About section's server code: what its render does depends on the page's query. */
+const hostileAbout = (dataDir: string, siteDir: string) => `
+const tryIt = (what) => { try { return String(what()).slice(0, 200); } catch (error) { return 'refused: ' + (error.code || error.message); } };
+exports.render = ({ url }) => {
+  const query = new URL(url).search;
+  if (query === '?throw') throw new Error('the About section broke: ${secret}');
+  if (query === '?loop') for (;;);
+  if (query === '?hog') { const held = []; for (;;) held.push(new Array(100000).fill(held.length)); }
+  if (query !== '?spy') return '';
+  const fs = require('node:fs');
+  const report = {
+    env: Object.keys(process.env),
+    envText: JSON.stringify(process.env),
+    dataDir: tryIt(() => fs.readdirSync(${JSON.stringify(dataDir)}).join(',')),
+    dataFile: tryIt(() => fs.readFileSync(${JSON.stringify(path.join(dataDir, 'secret.txt'))}, 'utf8')),
+    passwd: tryIt(() => fs.readFileSync('/etc/passwd', 'utf8')),
+    repo: tryIt(() => fs.readFileSync(${JSON.stringify(path.resolve('package.json'))}, 'utf8')),
+    write: tryIt(() => fs.writeFileSync(${JSON.stringify(path.join(siteDir, 'shell/dist/remotes.json'))}, '{}')),
+    writeTmp: tryIt(() => fs.writeFileSync('/tmp/sandbox-was-here', 'x')),
+    spawn: tryIt(() => require('node:child_process').spawnSync('/bin/sh', ['-c', 'echo spawned']).stdout),
+    worker: tryIt(() => new (require('node:worker_threads').Worker)('1', { eval: true })),
+    database: tryIt(() => process.env.DATABASE_URL || fs.readdirSync(${JSON.stringify(path.join(dataDir, 'db'))}).join(',')),
+  };
+  return '<pre id="spy">' + JSON.stringify(report) + '</pre>';
+};`;
+
+/** A section's server entry on another origin that is not JavaScript: a 404 page, or HTML with a 200. */
+async function notScriptHost(): Promise<{ url: string; close: () => void }> {
+  const body = "exports.render = () => 'RAN-THE-404-BODY';";
+  const server: Server = createServer((req, res) => {
+    const manifest = {
+      version: 'resume-x',
+      serverEntry: 'remoteEntry.resume-x.js',
+      browserEntry: '../b.js',
+      styles: [],
+    };
+    if (req.url === '/server/manifest.json') res.writeHead(200, { 'Content-Type': 'application/json' });
+    else if (req.url === '/server/remoteEntry.resume-x.js') res.writeHead(404, { 'Content-Type': 'text/html' });
+    else res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end(req.url === '/server/manifest.json' ? JSON.stringify(manifest) : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/** How long a request takes, with its answer. */
+async function timed(url: string) {
+  const started = Date.now();
+  const response = await fetch(url);
+  const html = await response.text();
+  return { ms: Date.now() - started, response, html };
+}
+
+const pidOf = (html: string) => /data-pid="(\d+)"/.exec(html)?.[1] ?? '';
+
+describe("the renderer sandbox: section code without the server's secrets, its faults kept to its routes", () => {
+  const siteDir = fakeSite(sameOrigin, true);
+  const aboutDist = path.join(siteDir, remoteByName('about').folder, 'dist');
+  const storage = newStorage();
+  const dataDir = storage.DATA_DIR ?? path.join(siteDir, 'data');
+  let app: RunningApp;
+  beforeAll(async () => {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, 'secret.txt'), secret);
+    // what the server's own environment holds: none of it may reach section code
+    Object.assign(process.env, { COOKIE_SECRET: secret, SMTP_URL: `smtp://u:${secret}@x`, RECAPTCHA_SECRET: secret });
+    if (storage.DATABASE_URL) process.env.DATABASE_URL = storage.DATABASE_URL;
+    writeSectionBuild(aboutDist, 'about-hostile', ['about'], hostileAbout(dataDir, siteDir));
+    app = await startApp({
+      ...storage,
+      DATA_DIR: dataDir,
+      SERVE_SITE: 'true',
+      SITE_DIR: siteDir,
+      SECTION_REFRESH_MS: '20',
+    });
+    // the home page's renderer, started: the section beside the faults
+    await renderedPage(() => fetch(`${app.baseUrl}/`));
+  });
+  afterAll(() => app.close());
+  const url = (pagePath: string) => `${app.baseUrl}${pagePath}`;
+
+  it('gives section code no secret of the environment, no read of the data folder, the repo or /etc, no write, no child process', async () => {
+    const { html } = await renderedPage(() => fetch(url('/about?spy')));
+    const report = JSON.parse(/<pre id="spy">(.*)<\/pre>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
+    expect(html).not.toContain(secret);
+    for (const name of report.env as string[]) expect(['NODE_ENV', 'TZ', 'LANG', 'MALLOC_ARENA_MAX']).toContain(name);
+    for (const attempt of ['dataDir', 'dataFile', 'passwd', 'repo', 'write', 'writeTmp', 'spawn', 'worker', 'database'])
+      expect([attempt, report[attempt]]).toEqual([attempt, 'refused: ERR_ACCESS_DENIED']);
+  });
+
+  it("answers a render that throws with the browser's page, never the section's error text", async () => {
+    await renderedPage(() => fetch(url('/about?before-the-throw')));
+    const { response, html } = await timed(url('/about?throw'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(html).not.toContain(secret);
+    expect(html).not.toContain('the About section broke');
+  });
+
+  it("bounds a render that loops to its own route: the other sections' pages render on the server, fast, meanwhile", async () => {
+    const before = pidOf((await renderedPage(() => fetch(url('/about?before-the-loop')))).html);
+    const looping = timed(url('/about?loop'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const others: number[] = [];
+    for (let visit = 0; visit < 5; visit += 1) {
+      const other = await timed(url(`/?while-about-loops=${visit}`));
+      others.push(other.ms);
+      expect(other.html).toContain('<main');
+      // the red team's table: p50 5.2 s while one worker rendered every section
+      expect(other.ms).toBeLessThan(1500);
+    }
+    const loop = await looping;
+    console.log(`a looping render answered in ${loop.ms} ms; the home page meanwhile: ${others.join(', ')} ms`);
+    expect(loop.ms).toBeLessThan(2600);
+    expect(loop.response.headers.get('cache-control')).toBe('no-store');
+    // ended and replaced in the background
+    const after = await renderedPage(() => fetch(url('/about?after-the-loop')));
+    expect(pidOf(after.html)).not.toBe(before);
+  });
+
+  it('ends a renderer at its memory cap, keeps the server bounded, and renders the next request in a fresh one', async () => {
+    const before = pidOf((await renderedPage(() => fetch(url('/about?before-the-hog')))).html);
+    const rss = process.memoryUsage().rss;
+    const hog = await timed(url('/about?hog'));
+    console.log(`a render that allocates without bound answered in ${hog.ms} ms`);
+    expect(hog.ms).toBeLessThan(2600);
+    expect(hog.response.status).toBe(200);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 1024 * 1024);
+    const after = await renderedPage(() => fetch(url('/about?after-the-hog')));
+    expect(pidOf(after.html)).not.toBe(before);
+    expect(pidOf(after.html)).not.toBe('');
+  });
+
+  it('never runs a server entry that is not JavaScript, in pages or in the route-id check', async () => {
+    const host = await notScriptHost();
+    const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
+    try {
+      writeFileSync(remotesJson, JSON.stringify({ ...sameOrigin, resume: `${host.url}/remoteEntry.js` }));
+      const { html } = await eventually(async () => {
+        const page = await renderedPage(() => fetch(url('/resume')));
+        return page.html.includes('resume=resume-x') && page;
+      }, 'the resume section on the other host');
+      expect(html).not.toContain('RAN-THE-404-BODY');
+      expect(html).toContain('data-code=""');
+      const build = (serverEntry: string): SectionBuild => ({
+        name: 'resume',
+        version: 'x',
+        serverEntry,
+        browserEntry: `${host.url}/b.js`,
+        styles: [],
+      });
+      const renderers = app.nest.get(LiveSections);
+      for (const entry of ['/server/remoteEntry.resume-x.js', '/server/html-with-200.js']) {
+        const found = await renderers.routeIds([build(`${host.url}${entry}`)]);
+        expect(found.resume).toEqual({ error: expect.stringContaining('is not a script') as unknown });
+      }
+      // the check itself works in the sandbox: a good build's route ids
+      const good = await renderers.routeIds([build(`${app.baseUrl}/mf/about/server/remoteEntry.about-hostile.js`)]);
+      expect(good.resume).toEqual({ routeIds: ['about'] });
+    } finally {
+      writeFileSync(remotesJson, JSON.stringify(sameOrigin));
+      host.close();
+    }
+  });
+
+  it('never makes a request wait for a section whose code loops at import; the other sections render meanwhile', async () => {
+    const projectsDist = path.join(siteDir, remoteByName('projects').folder, 'dist');
+    writeSectionBuild(projectsDist, 'projects-stuck', ['projects', 'project'], 'for (;;);');
+    try {
+      const until = Date.now() + 4000;
+      let visits = 0;
+      let slowest = 0;
+      while (Date.now() < until) {
+        visits += 1;
+        const stuck = await timed(url(`/projects?visit=${visits}`));
+        slowest = Math.max(slowest, stuck.ms);
+        expect(stuck.ms).toBeLessThan(1000);
+        expect(stuck.response.status).toBe(200);
+        const other = await timed(url(`/?beside-the-stuck=${visits}`));
+        expect(other.html).toContain('<main');
+        // the stuck section spins one of the two cores meanwhile (the red team's table: 20-30 s)
+        expect(other.ms).toBeLessThan(1500);
+      }
+      console.log(`a section stuck at import: ${visits} visits in 4 s, the slowest answered in ${slowest} ms`);
+    } finally {
+      writeSectionBuild(projectsDist, 'projects-1', ['projects', 'project']);
+    }
+  });
+});
