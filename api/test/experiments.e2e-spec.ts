@@ -25,10 +25,10 @@ describe(`experiments (${testStorage})`, () => {
     });
     [site] = running.sites as [OwnerSite];
     session = running.session;
-  });
+  }, 180_000);
   afterAll(async () => {
-    await running.close();
-    await smtp.close();
+    await running?.close();
+    await smtp?.close();
   });
 
   const owner = (method: string, urlPath: string, body?: unknown, origin?: string | null) =>
