@@ -31,6 +31,10 @@ export function ExperimentChart({ title, hours, value }: { title: string; hours:
               { label: 'Live', stroke: seriesColours.live, width: 2, spanGaps: true },
               { label: 'Candidate', stroke: seriesColours.candidate, width: 2, dash: [6, 4], spanGaps: true },
             ],
+            // one hour alone would be spread over years: an hour either side of it instead
+            scales: {
+              x: { time: true, range: (_chart, min, max) => (min === max ? [min - 3600, max + 3600] : [min, max]) },
+            },
             axes: [{}, { size: 60 }],
           },
           data as [number[], ...Array<Array<number | null>>],
