@@ -30,7 +30,8 @@ export async function startExperimentSite(
   const session = await first.logIn();
   const token = (await newToken(first, session, 'about')).secret;
   const uploaded = await upload(first, 'about', tarGz(folderEntries(candidateBuild(siteDir, 'about', '2'))), token);
-  if (uploaded.status !== 201) throw new Error(`the candidate upload answered ${uploaded.status}`);
+  if (uploaded.status !== 201)
+    throw new Error(`the candidate upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const releases = await json<SectionRelease[]>(
     await call(first, 'GET', '/api/owner/sections/about/releases', { session }),
   );
