@@ -101,7 +101,8 @@ describe('npm run owner:password', () => {
         : readFileSync(path.join(storage.DATA_DIR!, 'owner-password'), 'utf8');
     expect(stored).toMatch(/^scrypt\$N=32768,r=8,p=1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}\n?$/);
     expect(stored).not.toContain('first password');
-    if (testStorage === 'pglite') expect(statSync(path.join(storage.DATA_DIR ?? '', 'owner-password')).mode & 0o777).toBe(0o600);
+    if (testStorage === 'pglite')
+      expect(statSync(path.join(storage.DATA_DIR ?? '', 'owner-password')).mode & 0o777).toBe(0o600);
 
     // set again (Windows line ending): the old one stops working, and so does every session it opened
     expect((await client.get('/api/owner/messages')).status).toBe(200);
