@@ -177,10 +177,23 @@ export default tseslint.config(
         {
           zones: [
             {
-              target: ['./api/src/!(live-sections)/**/*', './api/src/*.ts', './api/test/**/*'],
+              target: ['./api/src/!(live-sections|experiments)/**/*', './api/src/*.ts', './api/test/**/*'],
               from: liveSections,
               except: ['./live-sections.module.ts', './live-sections.service.ts', './releases/serve-releases.ts'],
               message: 'Outside live-sections/, ask its public service (LiveSections) or import its module.',
+            },
+            // experiments promote a release, write the section's history and read what is live, as the module exports
+            {
+              target: ['./api/src/experiments/**/*'],
+              from: liveSections,
+              except: [
+                './live-sections.module.ts',
+                './live-sections.service.ts',
+                './releases/section-releases.service.ts',
+                './section-history.ts',
+                './live-config.ts',
+              ],
+              message: 'experiments/ use what live-sections.module.ts exports to them, nothing else of live-sections/.',
             },
             {
               target: liveSections,

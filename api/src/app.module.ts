@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { DownloadModule } from './download/download.module.js';
+import { ExperimentsModule } from './experiments/experiments.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveSectionsModule } from './live-sections/live-sections.module.js';
 import { OwnerModule } from './owner/owner.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         LiveSectionsModule,
         SiteModule,
         RumModule,
+        ExperimentsModule,
         // production: Nest's logs as JSON through pino; the request lines come from create-app's pino-http
         ...(config.logs === 'json' ? [LoggerModule.forRoot({ useExisting: true })] : []),
       ],

@@ -19,7 +19,7 @@ export interface OwnSite {
  * a test may edit its remotes.json without touching the site the other tests use. It looks for new
  * section builds every 100 ms.
  */
-export async function startOwnSite(port: number): Promise<OwnSite> {
+export async function startOwnSite(port: number, env: Record<string, string> = {}): Promise<OwnSite> {
   const siteDir = mkdtempSync(path.join(tmpdir(), 'portfolio-own-site-'));
   cpSync(path.join(repoRoot, shell.folder, 'dist'), path.join(siteDir, shell.folder, 'dist'), {
     recursive: true,
@@ -40,6 +40,7 @@ export async function startOwnSite(port: number): Promise<OwnSite> {
       DATA_DIR: dataDir,
       SITE_URL: url,
       SECTION_REFRESH_MS: '100',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

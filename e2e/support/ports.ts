@@ -12,6 +12,8 @@ export const standInPorts = {
   ownerSite: sitePort + 11,
   /** A server of the site that the real release command ships to (release-command.spec.ts). */
   releaseSite: sitePort + 12,
+  /** A server of the site whose about section runs experiments on simulated visitors (experiments.spec.ts). */
+  experimentsSite: sitePort + 13,
   /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
   deployment: sitePort + 20,
 };

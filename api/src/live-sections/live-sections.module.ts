@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ExperimentAssignments } from '../experiments/experiment-assignments.js';
+import { ExperimentsTable } from '../experiments/experiments-table.js';
 import { OwnerModule } from '../owner/owner.module.js';
 import { LiveConfig } from './live-config.js';
 import { LiveSections } from './live-sections.service.js';
@@ -50,7 +52,21 @@ import { SectionReleases } from './releases/section-releases.service.js';
     DeployTokenGuard,
     SectionReleases,
     FirstStartReleases,
+    // which variant of a running experiment a request gets (api/src/experiments): asked by LiveSections
+    ExperimentsTable,
+    ExperimentAssignments,
   ],
-  exports: [LiveSections, ReleaseFiles, ReleasePreviews, ReleasesTable],
+  exports: [
+    LiveSections,
+    ReleaseFiles,
+    ReleasePreviews,
+    ReleasesTable,
+    // the experiments' module starts, ends and promotes them with these
+    ExperimentsTable,
+    ExperimentAssignments,
+    SectionReleases,
+    SectionHistory,
+    LiveConfig,
+  ],
 })
 export class LiveSectionsModule {}

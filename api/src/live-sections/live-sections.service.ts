@@ -11,6 +11,7 @@ import {
 } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
+import { ExperimentAssignments } from '../experiments/experiment-assignments.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 import { OwnerPreviews } from './owner-previews.js';
 import { sectionOfPath } from './page-section.js';
@@ -38,6 +39,10 @@ export interface ServedSections {
   origins: string[];
   /** HTML to show above a previewed page, outside React's #root; null for visitors */
   banner: string | null;
+  /** an experiment runs (its variant is in `remotes`): the page is this visitor's, kept by no shared cache */
+  underExperiment: boolean;
+  /** Set-Cookie values of the visitor's experiment assignment, for page and /remotes.json responses */
+  experimentCookies: string[];
   /** each section's build behind `remotes`, from its server manifest (looked up in the background) */
   builds: () => Promise<SectionState[] | null>;
   /** the same for `live` alone (the sitemap: the same for everyone) */
@@ -59,6 +64,7 @@ export class LiveSections {
     private readonly manifests: SectionManifests,
     private readonly renderers: SectionRenderers,
     private readonly releasePreviews: ReleasePreviews,
+    private readonly experiments: ExperimentAssignments,
   ) {}
 
   forRequest(req: SiteRequest): Promise<ServedSections> {
@@ -149,18 +155,21 @@ export class LiveSections {
   }
 
   private async resolve(req: SiteRequest): Promise<ServedSections> {
-    const [entries, ownerPreview, releasePreview] = await Promise.all([
+    const [entries, ownerPreview, releasePreview, assignment] = await Promise.all([
       // storage that does not answer costs the site its promoted sections, not its pages
       this.config.entries().catch(() => this.config.fileEntries()),
       this.previews.forToken(req.cookies?.[ownerPreviewCookie]).catch(() => null),
       this.releasePreviews.forCookies(req.cookies).catch(() => null),
+      // storage that does not answer: everyone gets live
+      this.experiments.forRequest(req).catch(() => ({ candidates: {}, underExperiment: false, cookies: [] })),
     ]);
     // a release preview link's cookie is a preview like the owner's, for whoever opened the link
     const preview = releasePreview
       ? { ...ownerPreview, [releasePreview.section]: releaseEntryUrl(releasePreview.section, releasePreview.id) }
       : ownerPreview;
     const live = completeConfig(entries);
-    const remotes = live && preview ? { ...live, ...preview } : live;
+    // an experiment's variant over live, the owner's preview over both
+    const remotes = live ? { ...live, ...assignment.candidates, ...preview } : live;
     const selfOrigin = selfOriginOf(req);
     const buildsOf = (config: RemotesConfig | null) => {
       let builds: Promise<SectionState[] | null> | undefined;
@@ -170,8 +179,10 @@ export class LiveSections {
       live,
       preview,
       remotes,
-      origins: originsIn({ ...entries, ...preview }),
+      origins: originsIn({ ...entries, ...assignment.candidates, ...preview }),
       banner: preview ? previewBanner(preview) : null,
+      underExperiment: assignment.underExperiment,
+      experimentCookies: assignment.cookies,
       builds: buildsOf(remotes),
       liveBuilds: buildsOf(live),
     };

@@ -12,6 +12,7 @@ interface ChangeRow {
   from_url: string;
   to_url: string;
   changed_at: Date;
+  note: string | null;
 }
 
 /** Every promote and roll back, in table section_history (both storages): when, which section, from, to. */
@@ -20,18 +21,16 @@ export class SectionHistory {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   async record(tx: Queries, change: Omit<SectionChange, 'at'>): Promise<void> {
-    await tx.query('insert into section_history (section, action, from_url, to_url) values ($1, $2, $3, $4)', [
-      change.section,
-      change.action,
-      change.from,
-      change.to,
-    ]);
+    await tx.query(
+      'insert into section_history (section, action, from_url, to_url, note) values ($1, $2, $3, $4, $5)',
+      [change.section, change.action, change.from, change.to, change.note ?? null],
+    );
   }
 
   /** Newest first. */
   async recent(): Promise<SectionChange[]> {
     const rows = await this.database.query<ChangeRow>(
-      'select section, action, from_url, to_url, changed_at from section_history order by id desc limit $1',
+      'select section, action, from_url, to_url, changed_at, note from section_history order by id desc limit $1',
       [historyShown],
     );
     return rows.map((row) => ({
@@ -40,6 +39,7 @@ export class SectionHistory {
       from: row.from_url,
       to: row.to_url,
       at: new Date(row.changed_at).toISOString(),
+      note: row.note,
     }));
   }
 
@@ -50,6 +50,7 @@ export class SectionHistory {
   async previousUrl(section: RemoteName, liveUrl: string, queries: Queries = this.database): Promise<string | null> {
     const [row] = await queries.query<{ from_url: string }>(
       `select from_url from section_history where section = $1 and to_url = $2 and from_url <> ''
+       and action in ('promote', 'roll back')
        order by id desc limit 1`,
       [section, liveUrl],
     );

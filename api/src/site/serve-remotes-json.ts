@@ -14,13 +14,15 @@ export function serveRemotesJson(app: NestExpressApplication, liveSections: Live
       next();
       return;
     }
-    liveSections.forRequest(req).then(({ remotes, preview }) => {
+    liveSections.forRequest(req).then(({ remotes, preview, underExperiment, experimentCookies }) => {
       if (!remotes) {
         next();
         return;
       }
+      // an experiment's variant is this visitor's (docs/experiments.md "Caching")
+      if (experimentCookies.length > 0) res.append('Set-Cookie', experimentCookies);
       res
-        .set('Cache-Control', preview ? 'private, no-store' : 'no-cache')
+        .set('Cache-Control', preview ? 'private, no-store' : underExperiment ? 'private, no-cache' : 'no-cache')
         .type('application/json')
         .send(`${JSON.stringify(remotes, null, 2)}\n`);
     }, next);

@@ -20,6 +20,7 @@ const staticOptions = {
 
 function send(req: Request, res: Response, page: SitePage): void {
   res.status(page.status).set(page.headers).vary('Accept-Encoding');
+  if (page.cookies && page.cookies.length > 0) res.append('Set-Cookie', [...page.cookies]);
   if (page.status === 200 && req.get('If-None-Match') === page.etag) {
     res.status(304).end();
     return;

@@ -8,6 +8,8 @@ export interface SitePage {
   body: Buffer;
   gzipped: Buffer | null;
   etag: string;
+  /** Set-Cookie values sent with it (a visitor's experiment assignment): never part of a kept page */
+  cookies?: readonly string[];
 }
 
 /** A CDN may keep a page briefly and serve it while it fetches a fresh one; browsers always ask again. */

@@ -7,7 +7,13 @@ import type { RenderedPage, SectionState } from '@portfolio/contracts/page-rende
 import { ownerBasePath } from '@portfolio/contracts/owner';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { LiveSections, RendererNotReady, type SiteRequest } from '../live-sections/live-sections.service.js';
+import { experimentPage } from '../experiments/experiment-page.js';
+import {
+  LiveSections,
+  RendererNotReady,
+  type ServedSections,
+  type SiteRequest,
+} from '../live-sections/live-sections.service.js';
 import { pageCache } from './page-cache.js';
 import { publicOrigin } from './public-origin.js';
 import { sitePage, type SitePage } from './site-page.js';
@@ -71,10 +77,15 @@ export class SitePages {
   }
 
   async page(req: SiteRequest & { originalUrl: string }): Promise<SitePage> {
+    const served = await this.liveSections.forRequest(req);
+    // kept per set of builds like any page; sent as this visitor's own, with their experiment cookie
+    return experimentPage(await this.servedPage(req, served), served);
+  }
+
+  private async servedPage(req: SiteRequest & { originalUrl: string }, served: ServedSections): Promise<SitePage> {
     const asked: PageAsked = { path: req.originalUrl, origin: publicOrigin(this.config, req) };
     // a page with variants (home's random doors) is kept once per variant; each visitor gets one at random
     const variant = randomInt(variantRange);
-    const served = await this.liveSections.forRequest(req);
     const builds = await served.builds();
     if (!builds || !this.liveSections.rendersPages) {
       const page = this.clientRenderedPage();

@@ -113,6 +113,27 @@ export const migrations: readonly string[] = [
      last_used_at timestamptz,
      revoked_at timestamptz
    );`,
+  // experiments (api/src/experiments): a section's candidate release on a share of visitors; one running per
+  // section; its results are the field events after events_after up to events_until (rum_events.id: raw events keep
+  // only the hour);
+  // section_history's note says what an experiment's change was (its share, why it stopped)
+  `create table experiments (
+     id integer generated always as identity primary key,
+     section text not null,
+     candidate_release_id text not null,
+     live_url text not null,
+     share integer not null,
+     min_visitors integer not null,
+     margin_lcp_ms integer not null,
+     margin_inp_ms integer not null,
+     events_after bigint not null,
+     events_until bigint,
+     started_at timestamptz not null default now(),
+     ended_at timestamptz,
+     end_reason text
+   );
+   create unique index experiments_one_running on experiments (section) where ended_at is null;
+   alter table section_history add column note text;`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

@@ -8,4 +8,6 @@ export const ownerPaths = {
   inbox: `${ownerBasePath}/inbox`,
   sections: `${ownerBasePath}/sections`,
   health: `${ownerBasePath}/health`,
+  /** an experiment's results at /owner/experiments/<id> */
+  experiments: `${ownerBasePath}/experiments`,
 } as const;

@@ -120,11 +120,17 @@ export interface SectionHealth {
 
 export interface SectionChange {
   section: RemoteName;
-  action: 'promote' | 'roll back';
+  /** an experiment's changes (experiments.ts) go from the live URL to the candidate's */
+  action: 'promote' | 'roll back' | ExperimentAction;
   from: string;
   to: string;
   at: string;
+  /** an experiment's share, or why it stopped; null otherwise */
+  note?: string | null;
 }
+
+export type ExperimentAction =
+  'experiment started' | 'experiment share changed' | 'experiment ended' | 'experiment promoted' | 'experiment stopped';
 
 export interface SectionOverview {
   name: RemoteName;

@@ -30,6 +30,7 @@ export function ownerRoutesUnder(): RouteObject {
           { id: 'owner-inbox', path: segment(ownerPaths.inbox), lazy: ownerRoute('inbox') },
           { id: 'owner-sections', path: segment(ownerPaths.sections), lazy: ownerRoute('sections') },
           { id: 'owner-health', path: segment(ownerPaths.health), lazy: ownerRoute('health') },
+          { id: 'owner-experiment', path: `${segment(ownerPaths.experiments)}/:id`, lazy: ownerRoute('experiment') },
         ],
       },
     ],

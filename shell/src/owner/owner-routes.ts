@@ -3,6 +3,7 @@ import { loginRoute } from './login-route';
 import { logoutRoute, ownerAreaRoute } from './owner-area-route';
 import { sectionsRoute } from './sections-route';
 import { fieldHealthRoute } from './field-health-route';
+import { experimentResultsRoute } from './experiment-results-route';
 
 /**
  * The owner's pages: one chunk of the shell that only the route table's `lazy` imports, so no
@@ -15,6 +16,7 @@ export const ownerRoutes = {
   inbox: inboxRoute,
   sections: sectionsRoute,
   health: fieldHealthRoute,
+  experiment: experimentResultsRoute,
 };
 
 export type OwnerRouteName = keyof typeof ownerRoutes;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type SubmitEvent } from 'react';
+import { useEffect, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
 import { remotes } from '@portfolio/parts';
 import type { SectionOverview } from '@portfolio/contracts/owner';
@@ -20,13 +20,18 @@ const done: Record<SectionIntent, string> = {
   'promote-release': 'Done: every visitor now gets the release marked Live.',
 };
 
-/** One section: live URL and health, its releases, the preview in this browser, and Preview, Promote and Roll back. */
+/**
+ * One section: live URL and health, its releases, the preview in this browser, and Preview, Promote and Roll back;
+ * `children` below (its experiment).
+ */
 export function SectionCard({
   section,
   releases,
+  children,
 }: {
   section: SectionOverview;
   releases: Loaded<SectionRelease[]> | undefined;
+  children?: ReactNode;
 }) {
   const fetcher = useFetcher<ActionResult<SectionIntent>>();
   const outcome = useRef<HTMLDivElement>(null);
@@ -144,6 +149,8 @@ export function SectionCard({
             )}
           </span>
         </div>
+
+        {children}
 
         {result && (
           <div

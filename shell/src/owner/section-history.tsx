@@ -17,8 +17,17 @@ export function SectionHistory({ overview }: { overview: SectionsOverview }) {
           {overview.history.map((change) => (
             <li key={`${change.at} ${change.section} ${change.to}`}>
               <OwnerTime at={change.at} />: {labelOf.get(change.section) ?? change.section}{' '}
-              {change.action === 'promote' ? 'promoted' : 'rolled back'} from{' '}
-              <span className={styles.url}>{change.from}</span> to <span className={styles.url}>{change.to}</span>
+              {change.action.startsWith('experiment') ? (
+                <>
+                  {change.action}
+                  {change.note ? ` (${change.note})` : ''}: candidate <span className={styles.url}>{change.to}</span>
+                </>
+              ) : (
+                <>
+                  {change.action === 'promote' ? 'promoted' : 'rolled back'} from{' '}
+                  <span className={styles.url}>{change.from}</span> to <span className={styles.url}>{change.to}</span>
+                </>
+              )}
             </li>
           ))}
         </ol>

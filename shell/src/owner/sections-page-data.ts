@@ -1,6 +1,8 @@
+import type { Experiment } from '@portfolio/contracts/experiments';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type { DeployToken, SectionRelease } from '@portfolio/contracts/section-releases';
+import { experimentApi } from './experiment-api';
 import { ownerApi } from './owner-api';
 import { describeError, withSession } from './owner-calls';
 
@@ -11,7 +13,13 @@ export interface SectionsPageData {
   overview: SectionsOverview;
   releases: Partial<Record<RemoteName, Loaded<SectionRelease[]>>>;
   tokens: Loaded<DeployToken[]>;
+  /** each section's experiment, running or latest (none when the list cannot be read) */
+  experiments: Partial<Record<RemoteName, Experiment>>;
 }
+
+/** A section's releases when they loaded, else none (its card says why). */
+export const releasesOf = (releases: Loaded<SectionRelease[]> | undefined): SectionRelease[] =>
+  releases?.ok ? releases.value : [];
 
 /** A call of the page whose failure (other than an ended session) is shown where its part would be. */
 async function loaded<T>(call: () => Promise<T>): Promise<Loaded<T>> {
@@ -23,13 +31,20 @@ async function loaded<T>(call: () => Promise<T>): Promise<Loaded<T>> {
   }
 }
 
-/** The live sections, each one's releases and the deploy tokens, asked for side by side. */
+/** The live sections, each one's releases, the deploy tokens and the experiments, asked for side by side. */
 export async function loadSectionsPage(): Promise<SectionsPageData> {
   const overviewCall = withSession(() => ownerApi.sections());
   const tokensCall = loaded(() => ownerApi.deployTokens());
+  const experimentsCall = loaded(() => experimentApi.list());
   const overview = await overviewCall;
   const releases = await Promise.all(
     overview.sections.map(async (section) => [section.name, await loaded(() => ownerApi.releases(section.name))]),
   );
-  return { overview, releases: Object.fromEntries(releases) as SectionsPageData['releases'], tokens: await tokensCall };
+  const experiments = await experimentsCall;
+  return {
+    overview,
+    releases: Object.fromEntries(releases) as SectionsPageData['releases'],
+    tokens: await tokensCall,
+    experiments: Object.fromEntries((experiments.ok ? experiments.value : []).map((found) => [found.section, found])),
+  };
 }

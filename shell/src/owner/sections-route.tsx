@@ -5,11 +5,13 @@ import { ownerApi } from './owner-api';
 import { actionResult, CandidateRefused, submittedFields, type ActionResult } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
+import { experimentAction, isExperimentIntent } from './experiment-action';
+import { ExperimentPanel } from './experiment-panel';
 import { SectionCard, type SectionIntent } from './section-card';
 import { SectionHistory } from './section-history';
 import { DeployTokens } from './deploy-tokens';
 import { tokenAction, type TokenIntent } from './deploy-token-action';
-import { loadSectionsPage, type SectionsPageData } from './sections-page-data';
+import { loadSectionsPage, releasesOf, type SectionsPageData } from './sections-page-data';
 
 /** Promote checks the candidate first: a candidate with problems is named with them, and nothing changes. */
 async function promote(name: RemoteName, url: string): Promise<void> {
@@ -25,6 +27,7 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const name = field('name') as RemoteName;
   const url = field('url').trim();
   if (!remoteNames.includes(name)) return { intent, ok: false, message: 'Unknown section.', problems: [] };
+  if (isExperimentIntent(intent)) return experimentAction(intent, name, field);
   if ((intent === 'preview' || intent === 'promote') && !url)
     return { intent, ok: false, message: 'Enter the candidate URL first.', problems: [] };
   const calls: Record<SectionIntent, () => Promise<unknown>> = {
@@ -41,7 +44,7 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
 }
 
 function Sections() {
-  const { overview, releases, tokens } = useLoaderData<SectionsPageData>();
+  const { overview, releases, tokens, experiments } = useLoaderData<SectionsPageData>();
   return (
     <>
       <PageHeading>Sections</PageHeading>
@@ -52,7 +55,13 @@ function Sections() {
       </p>
       <div className="d-flex flex-column gap-3">
         {overview.sections.map((section) => (
-          <SectionCard key={section.name} section={section} releases={releases[section.name]} />
+          <SectionCard key={section.name} section={section} releases={releases[section.name]}>
+            <ExperimentPanel
+              section={section}
+              experiment={experiments[section.name]}
+              releases={releasesOf(releases[section.name])}
+            />
+          </SectionCard>
         ))}
       </div>
       <DeployTokens tokens={tokens} sections={overview.sections} />

@@ -15,6 +15,7 @@ import {
   type RenderedPage,
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
+import { releaseIdOf } from '@portfolio/contracts/experiments';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { buildRoutes } from '../app/routes';
@@ -65,7 +66,10 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
-  const buildIds = Object.fromEntries(builds.map((build) => [build.name, build.version]));
+  // a release's id when the build is one (its URL says so): field measurements are per release, experiments read them
+  const buildIds = Object.fromEntries(
+    builds.map((build) => [build.name, releaseIdOf(build.browserEntry) ?? build.version]),
+  );
 
   const ready = Promise.all(
     builds.map((build) =>

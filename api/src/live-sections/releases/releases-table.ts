@@ -112,7 +112,9 @@ export class ReleasesTable {
   /** Each URL the section had, and when: from section_history, oldest change first. */
   async periods(section: RemoteName, queries: Queries = this.database): Promise<Map<string, Period[]>> {
     const changes = await queries.query<{ to_url: string; changed_at: Date }>(
-      'select to_url, changed_at from section_history where section = $1 order by id',
+      // an experiment's rows (api/src/experiments) made nothing live
+      `select to_url, changed_at from section_history where section = $1 and action in ('promote', 'roll back')
+       order by id`,
       [section],
     );
     const periods = new Map<string, Period[]>();

@@ -1,0 +1,86 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  ParseIntPipe,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  newExperimentSchema,
+  shareChangeSchema,
+  type Experiment,
+  type ExperimentResults,
+  type NewExperiment,
+  type ShareChange,
+} from '@portfolio/contracts/experiments';
+import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
+import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
+import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
+import { ExperimentResultsReader } from './experiment-results.js';
+import { shownExperiment } from './experiments-table.js';
+import { Experiments } from './experiments.service.js';
+
+const newExperimentPipe = new SchemaBodyPipe(newExperimentSchema);
+const sharePipe = new SchemaBodyPipe(shareChangeSchema);
+/** An id that is no whole number is no experiment: 404, as an unknown one. */
+const idPipe = new ParseIntPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND });
+
+function sectionNamed(name: string): RemoteName {
+  if (!(remoteNames as readonly string[]).includes(name))
+    throw new NotFoundException({ message: `There is no section ${name.slice(0, 40)}.` });
+  return name as RemoteName;
+}
+
+/** This server on loopback, as live-sections' section-url.ts names it: the release checks load the candidate there. */
+const selfOrigin = (req: Request) => `http://127.0.0.1:${req.socket.localPort ?? 0}`;
+
+/** The owner's experiments (packages/contracts/src/experiments.ts). */
+@Controller('owner')
+@UseGuards(OwnerSessionGuard)
+export class OwnerExperimentsController {
+  constructor(
+    private readonly experiments: Experiments,
+    private readonly results: ExperimentResultsReader,
+  ) {}
+
+  @Get('experiments')
+  async list(): Promise<Experiment[]> {
+    return (await this.experiments.list()).map(shownExperiment);
+  }
+
+  @Post('sections/:name/experiment')
+  @HttpCode(201)
+  async start(@Param('name') name: string, @Body(newExperimentPipe) body: NewExperiment): Promise<Experiment> {
+    return shownExperiment(await this.experiments.start(sectionNamed(name), body));
+  }
+
+  @Post('experiments/:id/share')
+  @HttpCode(200)
+  async changeShare(@Param('id', idPipe) id: number, @Body(sharePipe) body: ShareChange): Promise<Experiment> {
+    return shownExperiment(await this.experiments.changeShare(id, body.share));
+  }
+
+  @Post('experiments/:id/end')
+  @HttpCode(200)
+  async end(@Param('id', idPipe) id: number): Promise<Experiment> {
+    return shownExperiment(await this.experiments.endByOwner(id));
+  }
+
+  @Post('experiments/:id/promote')
+  @HttpCode(200)
+  async promote(@Param('id', idPipe) id: number, @Req() req: Request): Promise<Experiment> {
+    return shownExperiment(await this.experiments.promote(id, selfOrigin(req)));
+  }
+
+  @Get('experiments/:id/results')
+  async resultsOf(@Param('id', idPipe) id: number): Promise<ExperimentResults> {
+    return this.results.of(await this.experiments.find(id));
+  }
+}

@@ -1,0 +1,61 @@
+import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
+import type { Experiment } from '@portfolio/contracts/experiments';
+import type { SectionsOverview } from '@portfolio/contracts/owner';
+import { eventually } from './eventually.js';
+import { startExperiment, startExperimentSite, sendViews, visit, type ExperimentSite } from './experiments-site.js';
+import { call, json, type OwnerSite } from './owner-site.js';
+
+type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+// Two replicas on one PostgreSQL database (postgres project only): one assignment, one guard stop.
+
+describe('experiments on two replicas of one database', () => {
+  let smtp: SmtpSink;
+  let running: ExperimentSite;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    running = await startExperimentSite({ EXPERIMENT_GUARD_MS: '100', SMTP_URL: smtp.url }, 2);
+  }, 180_000);
+  afterAll(async () => {
+    await running?.close();
+    await smtp?.close();
+  });
+
+  it('assigns a visitor the same variant on either replica, and the guard stops it once', async () => {
+    const [first, second] = running.sites as [OwnerSite, OwnerSite];
+    const experiment = await startExperiment(first, running.session, {
+      releaseId: running.candidateId,
+      share: 50,
+      minVisitors: 20,
+    });
+    // the second replica sees it within its cache's second
+    const assigned = await eventually(async () => {
+      const seen = await visit(second, '/about');
+      return seen.value ? seen : undefined;
+    }, 'the second replica to assign');
+    expect(assigned.value).toMatch(new RegExp(`^${experiment.id}\\.`));
+    for (let i = 0; i < 6; i++) {
+      const seen = await visit(i % 2 ? first : second, '/about', { Cookie: `exp_about=${assigned.value}` });
+      expect(seen.about).toBe(assigned.about);
+      expect(seen.cookie).toBeUndefined();
+    }
+    await sendViews(first, running.liveId, 30, 0);
+    await sendViews(second, running.candidateId, 30, 15);
+    await eventually(async () => {
+      const list = await json<Experiment[]>(
+        await call(first, 'GET', '/api/owner/experiments', { session: running.session }),
+      );
+      return list.find((found) => found.id === experiment.id && found.endReason?.startsWith('stopped'));
+    }, 'the guard to stop it');
+    await eventually(() => smtp.mails.some((mail) => mail.raw.includes('section stopped')), 'the mail');
+    // both guards kept looking meanwhile: still one stop, one mail
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const overview = await json<SectionsOverview>(
+      await call(second, 'GET', '/api/owner/sections', { session: running.session }),
+    );
+    expect(overview.history.filter((change) => change.action === 'experiment stopped')).toHaveLength(1);
+    expect(smtp.mails.filter((mail) => mail.raw.includes('section stopped'))).toHaveLength(1);
+    for (const replica of [first, second])
+      expect((await visit(replica, '/about', { Cookie: `exp_about=${experiment.id}.0` })).about).toBe('about-1');
+  });
+});

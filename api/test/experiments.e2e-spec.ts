@@ -1,0 +1,247 @@
+import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
+import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
+import type { SectionsOverview } from '@portfolio/contracts/owner';
+import { eventually } from './eventually.js';
+import { startExperiment, startExperimentSite, sendViews, visit, type ExperimentSite } from './experiments-site.js';
+import { call, json, type OwnerSite } from './owner-site.js';
+import { testStorage } from './test-storage.js';
+
+type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+// Experiments on a stand-in site (fake-site.ts renders which build of each section a page was made with):
+// the owner's calls, the assignment of visitors by cookie, caching, the results and the guard's stop.
+
+describe(`experiments (${testStorage})`, () => {
+  let smtp: SmtpSink;
+  let running: ExperimentSite;
+  let site: OwnerSite;
+  let session: string;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    running = await startExperimentSite({
+      EXPERIMENT_GUARD_MS: '150',
+      SMTP_URL: smtp.url,
+      CONTACT_TO: 'owner@example.com',
+    });
+    [site] = running.sites as [OwnerSite];
+    session = running.session;
+  }, 180_000);
+  afterAll(async () => {
+    await running?.close();
+    await smtp?.close();
+  });
+
+  const owner = (method: string, urlPath: string, body?: unknown, origin?: string | null) =>
+    call(site, method, urlPath, { session, body, origin });
+  const history = async () =>
+    (await json<SectionsOverview>(await owner('GET', '/api/owner/sections'))).history.filter((change) =>
+      change.action.startsWith('experiment'),
+    );
+
+  it('refuses hostile input with a JSON 4xx, calls without a session with 401 and from another origin with 403', async () => {
+    const start = '/api/owner/sections/about/experiment';
+    const good = { releaseId: running.candidateId, share: 50 };
+    const cases: Array<[string, string, unknown, number]> = [
+      ['POST', start, { ...good, share: 0 }, 400],
+      ['POST', start, { ...good, share: 51 }, 400],
+      ['POST', start, { ...good, share: 12.5 }, 400],
+      ['POST', start, { ...good, share: '50' }, 400],
+      ['POST', start, { ...good, releaseId: '../../etc' }, 400],
+      ['POST', start, { ...good, extra: 1 }, 400],
+      ['POST', start, [good], 400],
+      ['POST', start, { ...good, minVisitors: -1 }, 400],
+      ['POST', start, { ...good, marginsMs: { LCP: 'x', INP: 1 } }, 400],
+      ['POST', start, { ...good, releaseId: '0123456789abcdef' }, 404],
+      ['POST', start, { ...good, releaseId: running.liveId }, 409],
+      ['POST', '/api/owner/sections/nothing/experiment', good, 404],
+      ['POST', '/api/owner/experiments/abc/end', undefined, 404],
+      ['POST', '/api/owner/experiments/99999/end', undefined, 404],
+      ['POST', '/api/owner/experiments/99999/share', { share: 10 }, 404],
+      ['GET', '/api/owner/experiments/1e9/results', undefined, 404],
+      ['GET', '/api/owner/experiments/99999/results', undefined, 404],
+    ];
+    for (const [method, urlPath, body, status] of cases) {
+      const response = await owner(method, urlPath, body);
+      expect([method, urlPath, JSON.stringify(body), response.status]).toEqual([
+        method,
+        urlPath,
+        JSON.stringify(body),
+        status,
+      ]);
+      expect(response.headers.get('content-type')).toContain('application/json');
+    }
+    const raw = await call(site, 'POST', start, { session, rawBody: '{"share": 5,' });
+    expect(raw.status).toBe(400);
+    for (const [method, urlPath] of [
+      ['GET', '/api/owner/experiments'],
+      ['POST', start],
+      ['POST', '/api/owner/experiments/1/share'],
+      ['POST', '/api/owner/experiments/1/end'],
+      ['POST', '/api/owner/experiments/1/promote'],
+      ['GET', '/api/owner/experiments/1/results'],
+    ] as const) {
+      expect((await call(site, method, urlPath, { body: method === 'POST' ? good : undefined })).status).toBe(401);
+      if (method === 'POST') {
+        expect(
+          (await call(site, method, urlPath, { session, body: good, origin: 'https://evil.example' })).status,
+        ).toBe(403);
+        expect((await call(site, method, urlPath, { session, body: good, origin: null })).status).toBe(403);
+      }
+    }
+    expect(await json<Experiment[]>(await owner('GET', '/api/owner/experiments'))).toEqual([]);
+  });
+
+  let experiment: Experiment;
+  it('starts one experiment per section, recorded in its history', async () => {
+    experiment = await startExperiment(site, session, { releaseId: running.candidateId, share: 50 });
+    expect(experiment).toMatchObject({
+      section: 'about',
+      share: 50,
+      endedAt: null,
+      candidateReleaseId: running.candidateId,
+    });
+    const again = await owner('POST', '/api/owner/sections/about/experiment', {
+      releaseId: running.candidateId,
+      share: 5,
+    });
+    expect(again.status).toBe(409);
+    expect((await history())[0]).toMatchObject({
+      action: 'experiment started',
+      note: '50 %',
+      to: experiment.candidateUrl,
+    });
+    // the candidate's build is looked up in the background: pages render with it once it is known
+    for (const bucket of [0, 99])
+      await eventually(
+        async () => (await visit(site, '/about', { Cookie: `exp_about=${experiment.id}.${bucket}` })).about !== null,
+        'both builds rendered',
+      );
+  });
+
+  it('assigns fresh visitors near the share, once, by a cookie holding the experiment and the bucket', async () => {
+    const visits = await Promise.all(Array.from({ length: 400 }, () => visit(site, '/about')));
+    const onCandidate = visits.filter((seen) => seen.about === 'about-2').length;
+    // binomial(400, 0.5): 200 +- 10; 140..260 is six standard deviations
+    expect(onCandidate).toBeGreaterThan(140);
+    expect(onCandidate).toBeLessThan(260);
+    for (const seen of visits) {
+      expect(seen.cookie).toMatch(/^exp_about=\d+\.\d{1,2}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
+      const [id, bucket] = (seen.value ?? '').split('.').map(Number);
+      expect(id).toBe(experiment.id);
+      expect(seen.about).toBe((bucket ?? 100) < 50 ? 'about-2' : 'about-1');
+      expect(seen.cacheControl).toBe('private, no-cache');
+    }
+  });
+
+  it('keeps a visitor on their variant by the cookie, on every page, and replaces a stale one', async () => {
+    for (const [bucket, build] of [
+      [3, 'about-2'],
+      [49, 'about-2'],
+      [50, 'about-1'],
+      [99, 'about-1'],
+    ] as const) {
+      for (let i = 0; i < 5; i++) {
+        const seen = await visit(site, i % 2 ? '/about' : '/', { Cookie: `exp_about=${experiment.id}.${bucket}` });
+        expect([bucket, seen.about, seen.cookie]).toEqual([bucket, build, undefined]);
+      }
+    }
+    for (const stale of [`${experiment.id + 1}.3`, 'x', `${experiment.id}.100`, `${experiment.id}.-1`]) {
+      const seen = await visit(site, '/about', { Cookie: `exp_about=${stale}` });
+      expect(seen.value).toMatch(new RegExp(`^${experiment.id}\\.\\d{1,2}$`));
+    }
+    const remotes = await fetch(`${site.baseUrl}/remotes.json`, {
+      headers: { Cookie: `exp_about=${experiment.id}.3` },
+    });
+    expect(remotes.headers.get('cache-control')).toBe('private, no-cache');
+    expect(((await remotes.json()) as { about: string }).about).toBe(experiment.candidateUrl);
+  });
+
+  it('gives a visitor with Global Privacy Control or Do Not Track the live release and no cookie', async () => {
+    for (const headers of [{ 'Sec-GPC': '1' }, { DNT: '1' }] as Array<Record<string, string>>) {
+      for (let i = 0; i < 20; i++) {
+        const seen = await visit(site, '/about', headers);
+        expect([seen.about, seen.cookie]).toEqual(['about-1', undefined]);
+      }
+    }
+  });
+
+  it('changes the share: new visitors follow it, the history says so', async () => {
+    const changed = await owner('POST', `/api/owner/experiments/${experiment.id}/share`, { share: 10 });
+    expect(changed.status).toBe(200);
+    expect(await json<Experiment>(changed)).toMatchObject({ share: 10 });
+    expect((await history())[0]).toMatchObject({ action: 'experiment share changed', note: '10 %' });
+    const seen = await visit(site, '/about', { Cookie: `exp_about=${experiment.id}.30` });
+    expect(seen.about).toBe('about-1');
+  });
+
+  it('reads results per variant from the field beacons: visitors, p75 with intervals, error rate, verdict', async () => {
+    await sendViews(site, running.liveId, 30, 0, 1000);
+    await sendViews(site, running.candidateId, 20, 1, 2000);
+    const results = await json<ExperimentResults>(
+      await owner('GET', `/api/owner/experiments/${experiment.id}/results`),
+    );
+    expect(results.live).toMatchObject({ build: running.liveId, visitors: 30, errors: { events: 0, visitors: 30 } });
+    expect(results.candidate).toMatchObject({ build: running.candidateId, visitors: 20, errors: { events: 1 } });
+    const lcp = results.candidate.p75.LCP;
+    expect(lcp?.count).toBe(20);
+    expect(lcp && lcp.low <= lcp.value && lcp.value <= lcp.high).toBe(true);
+    expect(Math.abs((lcp?.value ?? 0) - 2140) / 2140).toBeLessThan(0.06);
+    expect(results.verdicts.errors).toBe('not enough visits yet: 20 of the 100 needed');
+    expect(results.hours.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ends: everyone on live, the cookie cleared, pages public again', async () => {
+    const ended = await owner('POST', `/api/owner/experiments/${experiment.id}/end`);
+    expect(await json<Experiment>(ended)).toMatchObject({ endReason: 'ended', endedAt: expect.any(String) });
+    expect((await owner('POST', `/api/owner/experiments/${experiment.id}/end`)).status).toBe(409);
+    const seen = await eventually(async () => {
+      const found = await visit(site, '/about', { Cookie: `exp_about=${experiment.id}.3` });
+      return found.about === 'about-1' && found;
+    }, 'live for everyone');
+    expect(seen.cookie).toMatch(/^exp_about=; Max-Age=0;/);
+    const fresh = await visit(site, '/about');
+    expect(fresh.cacheControl).toMatch(/^public/);
+    expect(fresh.cookie).toBeUndefined();
+    expect((await history())[0]).toMatchObject({ action: 'experiment ended' });
+  });
+
+  it('is stopped by the guard when the candidate errs: everyone on live, the reason kept, shown, mailed', async () => {
+    const guarded = await startExperiment(site, session, {
+      releaseId: running.candidateId,
+      share: 50,
+      minVisitors: 20,
+    });
+    await sendViews(site, running.liveId, 40, 0);
+    await sendViews(site, running.candidateId, 30, 12);
+    const stopped = await eventually(async () => {
+      const list = await json<Experiment[]>(await owner('GET', '/api/owner/experiments'));
+      return list.find((found) => found.id === guarded.id && found.endedAt !== null);
+    }, 'the guard to stop it');
+    expect(stopped.endReason).toMatch(/^stopped: the candidate had more errors than live with \d+ % probability/);
+    expect((await history())[0]).toMatchObject({ action: 'experiment stopped', note: stopped.endReason?.slice(9) });
+    const seen = await eventually(async () => {
+      const found = await visit(site, '/about', { Cookie: `exp_about=${guarded.id}.0` });
+      return found.about === 'about-1' && found;
+    }, 'live again');
+    expect(seen.about).toBe('about-1');
+    const mail = await eventually(
+      () => smtp.mails.find((found) => found.raw.includes('Experiment on the about section stopped')),
+      'the mail to the owner',
+    );
+    expect(mail.raw).toContain('more errors than live');
+  });
+
+  it('promotes the candidate: it goes live, the experiment ends as promoted', async () => {
+    const trial = await startExperiment(site, session, { releaseId: running.candidateId, share: 20 });
+    const promoted = await owner('POST', `/api/owner/experiments/${trial.id}/promote`);
+    expect(promoted.status).toBe(200);
+    expect(await json<Experiment>(promoted)).toMatchObject({ endReason: 'promoted' });
+    const seen = await eventually(async () => {
+      const found = await visit(site, '/about');
+      return found.about === 'about-2' && found;
+    }, 'the candidate live');
+    expect(seen.cookie).toBeUndefined();
+    const changes = (await json<SectionsOverview>(await owner('GET', '/api/owner/sections'))).history;
+    expect(changes.slice(0, 2).map((change) => change.action)).toEqual(['experiment promoted', 'promote']);
+  });
+});

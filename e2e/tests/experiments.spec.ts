@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
+import { ownerPaths, ownerSessionCookie } from '@portfolio/contracts/owner';
+import { copyOfBuild, startOwnSite, type OwnSite } from '../support/own-site';
+import { e2eOwnerPassword, logIn, setOwnerPassword } from '../support/owner';
+import { standInPorts } from '../support/ports';
+
+// Simulated visitors (each a new browser context) on a server of its own: a 50 % experiment whose candidate
+// throws in the browser is stopped by the guard; a healthy one shows both variants on the results page.
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+let site: OwnSite;
+let session: string;
+const releases: Record<'broken' | 'healthy', string> = { broken: '', healthy: '' };
+
+/** A copy of about's build under a new version; `broken`: every browser script throws once it has run. */
+function candidate(version: string, broken: boolean): Buffer {
+  const copy = copyOfBuild('mf-about');
+  if (broken)
+    for (const file of readdirSync(copy))
+      if (file.endsWith('.js'))
+        appendFileSync(path.join(copy, file), '\n;setTimeout(function () { throw new Error("candidate breaks"); });\n');
+  const manifestFile = path.join(copy, 'server/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { version: string };
+  writeFileSync(manifestFile, JSON.stringify({ ...manifest, version: `${manifest.version}-${version}` }));
+  return execFileSync('tar', ['-czf', '-', '-C', copy, '.']);
+}
+
+async function api<T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${site.url}${urlPath}`, {
+    method,
+    headers: {
+      Cookie: `${ownerSessionCookie}=${session}`,
+      Origin: site.url,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
+    body: body === undefined ? undefined : body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body),
+  });
+  if (response.status >= 300)
+    throw new Error(`${method} ${urlPath} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+test.beforeAll(async () => {
+  // a first start makes the embedded database, and each upload runs the release's checks: minutes on a busy machine
+  test.setTimeout(240_000);
+  site = await startOwnSite(standInPorts.experimentsSite, { EXPERIMENT_GUARD_MS: '500', RATE_LIMIT_RUM: '100000' });
+  setOwnerPassword(site.dataDir, e2eOwnerPassword);
+  const login = await fetch(`${site.url}/api/owner/login`, {
+    method: 'POST',
+    headers: { Origin: site.url, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ password: e2eOwnerPassword }),
+  });
+  session = /owner_session=([^;]+)/.exec(login.headers.getSetCookie().join('\n'))?.[1] ?? '';
+  const { secret } = await api<{ secret: string }>('POST', '/api/owner/deploy-tokens', {
+    section: 'about',
+    name: 'e2e',
+  });
+  for (const kind of ['broken', 'healthy'] as const) {
+    const uploaded = await fetch(`${site.url}/api/sections/about/releases`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/gzip' },
+      body: new Uint8Array(candidate(kind, kind === 'broken')),
+    });
+    expect([uploaded.status, uploaded.status === 201 ? '' : await uploaded.text()]).toEqual([201, '']);
+    releases[kind] = ((await uploaded.json()) as { release: { id: string } }).release.id;
+  }
+});
+test.afterAll(() => site.stop());
+
+/** The about build a page names in its data (a release id). */
+const aboutBuild = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { builds?: { about?: string } }).builds
+        ?.about,
+  );
+
+/** Hides the page as a visitor leaving does, so the collector sends its beacon (headless Chromium never hides). */
+async function leave(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/field.'))),
+    )
+    .toBe(true);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+}
+
+/** One new visitor: /about, the variant it got (release id), its cookie, and (if `reloads`) what reloads got. */
+async function visitor(browser: Browser, reloads = 0, gpc = false) {
+  const context = await browser.newContext(gpc ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {});
+  if (gpc)
+    await context.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    );
+  const page = await context.newPage();
+  const beacons: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/rum') && beacons.push(request.url()));
+  try {
+    await page.goto(`${site.url}/about`);
+    const build = await aboutBuild(page);
+    const later: Array<string | undefined> = [];
+    for (let i = 0; i < reloads; i++) {
+      await page.reload();
+      later.push(await aboutBuild(page));
+    }
+    const started = Date.now();
+    if (!gpc) await leave(page);
+    if (process.env.EXPERIMENTS_DEBUG) console.log(build, Date.now() - started, 'ms to leave');
+    else await page.waitForTimeout(1500);
+    const cookie = (await context.cookies()).find((found) => found.name === 'exp_about');
+    return { build, later, cookie: cookie?.value, beacons: beacons.length };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `count` visitors, `parallel` at a time. */
+async function visitors(browser: Browser, count: number, parallel = 6) {
+  const seen: Array<Awaited<ReturnType<typeof visitor>>> = [];
+  for (let start = 0; start < count; start += parallel)
+    seen.push(
+      ...(await Promise.all(Array.from({ length: Math.min(parallel, count - start) }, () => visitor(browser)))),
+    );
+  return seen;
+}
+
+test('100 visitors on a 50 % experiment whose candidate throws: near half get it, keep it, the guard stops it', async ({
+  browser,
+}) => {
+  const experiment = await api<Experiment>('POST', '/api/owner/sections/about/experiment', {
+    releaseId: releases.broken,
+    share: 50,
+    minVisitors: 30,
+  });
+  const sticky = await visitor(browser, 2);
+  expect(sticky.later).toEqual([sticky.build, sticky.build]);
+  const first = await visitors(browser, 100);
+  const assigned = first.filter((seen) => seen.cookie?.startsWith(`${experiment.id}.`));
+  const onCandidate = assigned.filter((seen) => seen.build === releases.broken).length;
+  console.log(`visitors: ${first.length}, assigned: ${assigned.length}, on the candidate: ${onCandidate}`);
+  for (const seen of assigned) expect(seen.build === releases.broken).toBe(Number(seen.cookie?.split('.')[1]) < 50);
+  expect(assigned.length).toBeGreaterThanOrEqual(40);
+  expect(onCandidate / assigned.length).toBeGreaterThan(0.3);
+  expect(onCandidate / assigned.length).toBeLessThan(0.7);
+  await expect
+    .poll(
+      async () =>
+        (await api<Experiment[]>('GET', '/api/owner/experiments')).find((found) => found.id === experiment.id)
+          ?.endReason ?? '',
+      { timeout: 60_000 },
+    )
+    .toMatch(/^stopped: the candidate had more errors/);
+  const results = await api<ExperimentResults>('GET', `/api/owner/experiments/${experiment.id}/results`);
+  console.log(`stopped after ${results.live.visitors} live and ${results.candidate.visitors} candidate page views`);
+  const later = await visitors(browser, 12);
+  for (const seen of later) {
+    expect(seen.build).not.toBe(releases.broken);
+    expect(seen.cookie).toBeUndefined();
+  }
+});
+
+test('a GPC visitor gets live, no cookie, and sends nothing', async ({ browser }) => {
+  await api<Experiment>('POST', '/api/owner/sections/about/experiment', { releaseId: releases.healthy, share: 50 });
+  for (let i = 0; i < 6; i++) {
+    const seen = await visitor(browser, 0, true);
+    expect(seen.build).not.toBe(releases.healthy);
+    expect([seen.cookie, seen.beacons]).toEqual([undefined, 0]);
+  }
+});
+
+test('a healthy candidate: the results page shows visitors and vitals for both variants', async ({ browser, page }) => {
+  await visitors(browser, 24);
+  await logIn(page, site.url, e2eOwnerPassword);
+  await page.goto(`${site.url}${ownerPaths.sections}`);
+  const card = page.getByRole('region', { name: 'About section' });
+  await expect(card.getByText('Running')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Change share' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'End experiment' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Promote candidate' })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.screenshot({ path: `.artifacts/experiments-card-${width}.png` });
+  }
+  await card.getByRole('link', { name: 'Results' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Experiment on the/ })).toBeVisible();
+  const id = /\/(\d+)$/.exec(page.url())?.[1] ?? '';
+  const results = await api<ExperimentResults>('GET', `/api/owner/experiments/${id}/results`);
+  for (const [name, variant] of [
+    ['Live', results.live],
+    ['Candidate', results.candidate],
+  ] as const) {
+    expect(variant.visitors).toBeGreaterThan(0);
+    expect(variant.p75.LCP?.count).toBeGreaterThan(0);
+    const region = page.getByRole('region', { name, exact: true });
+    await expect(region).toContainText(`Visitors (page views)${variant.visitors}`);
+    await expect(region).toContainText(/LCP, p75\d+ ms/);
+  }
+  await expect(page.locator('canvas').first()).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.artifacts/experiments-results-${width}.png`, fullPage: true });
+  }
+});

@@ -1,0 +1,121 @@
+import * as z from 'zod/mini';
+import type { ConversionName, VitalName } from './field-events.js';
+import type { RemoteName } from './remote-routes.js';
+import { releaseIdPattern, releasesBasePath } from './section-releases.js';
+
+/**
+ * Experiments (issue 20, docs/experiments.md): one section's candidate release served to a share of visitors,
+ * measured from the field and stopped by the guard when it hurts. With the owner's session (and the site's own
+ * Origin for changes):
+ *   GET  /api/owner/experiments                          -> Experiment[] (each section's running or latest one)
+ *   POST /api/owner/sections/:name/experiment  NewExperiment -> 201 Experiment (409 when one runs already)
+ *   POST /api/owner/experiments/:id/share      ShareChange   -> Experiment (409 once it has ended)
+ *   POST /api/owner/experiments/:id/end                      -> Experiment (everyone on live)
+ *   POST /api/owner/experiments/:id/promote                  -> Experiment (the candidate goes live; it ends)
+ *   GET  /api/owner/experiments/:id/results                  -> ExperimentResults
+ */
+
+/** The visitor's variant of the section's experiment: `exp_<section>` = `<experimentId>.<bucket>`, bucket 0-99. */
+export const experimentCookieOf = (section: RemoteName): string => `exp_${section}`;
+export const experimentCookieDays = 30;
+/** A visitor whose bucket is below the share gets the candidate. */
+export const bucketCount = 100;
+export const shareLimits = { min: 1, max: 50 } as const;
+export const experimentDefaults = { minVisitors: 100, marginsMs: { LCP: 500, INP: 100 } } as const;
+
+const share = z
+  .number('Give a whole number of percent.')
+  .check(
+    z.int('Give a whole number of percent.'),
+    z.gte(shareLimits.min, `At least ${shareLimits.min} %.`),
+    z.lte(shareLimits.max, `At most ${shareLimits.max} %.`),
+  );
+const margin = z.number().check(z.int('Whole milliseconds.'), z.gte(0, 'Not below 0.'), z.lte(60_000, 'Too large.'));
+
+export const newExperimentSchema = z.strictObject({
+  releaseId: z.string('Pick a release.').check(z.regex(releaseIdPattern, 'Pick one of the section’s releases.')),
+  share,
+  minVisitors: z.optional(z.number().check(z.int('Whole visitors.'), z.gte(10, 'At least 10.'), z.lte(1_000_000))),
+  marginsMs: z.optional(z.strictObject({ LCP: margin, INP: margin })),
+});
+export type NewExperiment = z.infer<typeof newExperimentSchema>;
+
+export const shareChangeSchema = z.strictObject({ share });
+export type ShareChange = z.infer<typeof shareChangeSchema>;
+
+export interface Experiment {
+  id: number;
+  section: RemoteName;
+  candidateReleaseId: string;
+  candidateUrl: string;
+  /** the live URL when it started: the other variant */
+  liveUrl: string;
+  /** percent of visitors on the candidate */
+  share: number;
+  minVisitors: number;
+  marginsMs: Record<'LCP' | 'INP', number>;
+  startedAt: string;
+  endedAt: string | null;
+  /** 'ended', 'promoted' or 'stopped: <why>'; null while it runs */
+  endReason: string | null;
+}
+
+/** A rate with its 95 % Wilson interval. */
+export interface RateFigure {
+  events: number;
+  visitors: number;
+  rate: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+export interface P75Figure {
+  value: number;
+  low: number;
+  high: number;
+  count: number;
+}
+
+export interface VariantResults {
+  /** the release id its beacons carry */
+  build: string;
+  /** page views of the section's routes (no cookie or visitor id is used for measuring) */
+  visitors: number;
+  p75: Record<VitalName, P75Figure | null>;
+  errors: RateFigure;
+  conversions: Record<ConversionName, RateFigure>;
+}
+
+/** One hour of both variants, for the charts. */
+export interface ResultsHour {
+  hour: string;
+  live: HourFigures;
+  candidate: HourFigures;
+}
+export interface HourFigures {
+  visitors: number;
+  errors: number;
+  p75: Record<VitalName, number | null>;
+}
+
+export interface ExperimentResults {
+  experiment: Experiment;
+  live: VariantResults;
+  candidate: VariantResults;
+  /** in plain words (experiment-verdicts.ts) */
+  verdicts: { errors: string; conversions: Record<ConversionName, string> };
+  hours: ResultsHour[];
+}
+
+const releaseInPath = new RegExp(`${releasesBasePath}/[a-z]+/([0-9a-f]{16})/`);
+
+/** The release id a section URL points at (`/sections/<name>/<id>/...`), or null for any other URL. */
+export function releaseIdOf(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://relative.invalid').pathname;
+  } catch {
+    return null;
+  }
+  return releaseInPath.exec(pathname)?.[1] ?? null;
+}

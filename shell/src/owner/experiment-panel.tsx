@@ -1,0 +1,167 @@
+import { useEffect, useRef } from 'react';
+import { Link, useFetcher } from '@portfolio/router';
+import { shareLimits, type Experiment } from '@portfolio/contracts/experiments';
+import { ownerPaths } from '@portfolio/contracts/owner';
+import type { SectionOverview } from '@portfolio/contracts/owner';
+import type { SectionRelease } from '@portfolio/contracts/section-releases';
+import type { ExperimentIntent } from './experiment-action';
+import { jsonSubmit, type ActionResult } from './owner-calls';
+import { OwnerTime } from './owner-time';
+import styles from './owner.module.css';
+
+const done: Record<ExperimentIntent, string> = {
+  'start-experiment': 'Started: the share of visitors gets the candidate from their next page.',
+  'change-share': 'Share changed for visitors not assigned yet; those assigned keep their variant.',
+  'end-experiment': 'Ended: every visitor gets the live release again.',
+  'promote-candidate': 'Promoted: the candidate is live for every visitor; the experiment has ended.',
+};
+
+const releaseLabel = (release: SectionRelease) =>
+  `${release.id}${release.note ? ` (${release.note})` : ''}${release.version ? `, build ${release.version}` : ''}`;
+
+interface Props {
+  section: SectionOverview;
+  experiment: Experiment | undefined;
+  releases: readonly SectionRelease[];
+}
+
+/** A section card's experiment: start one, or the running one's share, results, end and promote; a stop's reason. */
+export function ExperimentPanel({ section, experiment, releases }: Props) {
+  const fetcher = useFetcher<ActionResult<ExperimentIntent>>();
+  const outcome = useRef<HTMLDivElement>(null);
+  const busy = fetcher.state !== 'idle';
+  const result = busy ? undefined : fetcher.data;
+  const id = (part: string) => `experiment-${section.name}-${part}`;
+  useEffect(() => {
+    if (result) outcome.current?.focus();
+  }, [result]);
+
+  const running = experiment?.endedAt === null ? experiment : null;
+  const stopped = experiment?.endReason?.startsWith('stopped: ') ? experiment : null;
+  const candidates = releases.filter((release) => release.ok && !release.live);
+  const releaseField = useRef<HTMLSelectElement>(null);
+  const shareField = useRef<HTMLInputElement>(null);
+  const submit = (intent: ExperimentIntent) => {
+    if (!busy)
+      void fetcher.submit(
+        {
+          intent,
+          name: section.name,
+          experiment: String(running?.id ?? ''),
+          release: releaseField.current?.value ?? '',
+          share: shareField.current?.value ?? '',
+        },
+        jsonSubmit,
+      );
+  };
+
+  return (
+    <div className={styles.experiment} aria-labelledby={id('title')} role="group">
+      <h3 id={id('title')} className="h6 mb-2">
+        Experiment
+      </h3>
+      {stopped && (
+        <p className={`${styles.problem} mb-2`}>
+          <strong>Stopped</strong> <OwnerTime at={stopped.endedAt ?? stopped.startedAt} />:{' '}
+          {stopped.endReason?.slice('stopped: '.length)}.{' '}
+          <Link to={`${ownerPaths.experiments}/${stopped.id}`}>Results</Link>
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(running ? 'change-share' : 'start-experiment');
+        }}
+      >
+        {running ? (
+          <p className="mb-2">
+            <strong>Running</strong>: {running.share} % of visitors get release{' '}
+            <span className={styles.url}>{running.candidateReleaseId}</span> since <OwnerTime at={running.startedAt} />.{' '}
+            <Link to={`${ownerPaths.experiments}/${running.id}`}>Results</Link>
+          </p>
+        ) : (
+          <>
+            <label htmlFor={id('release')} className="form-label">
+              Candidate release
+            </label>
+            <select
+              ref={releaseField}
+              id={id('release')}
+              name="release"
+              className="form-select mb-2"
+              disabled={candidates.length === 0}
+            >
+              {candidates.length === 0 && <option value="">No other release passed its checks</option>}
+              {candidates.map((release) => (
+                <option key={release.id} value={release.id}>
+                  {releaseLabel(release)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label htmlFor={id('share')} className="form-label">
+          Share of visitors (%)
+        </label>
+        <input
+          ref={shareField}
+          id={id('share')}
+          name="share"
+          type="number"
+          inputMode="numeric"
+          min={shareLimits.min}
+          max={shareLimits.max}
+          step={1}
+          required
+          className={`form-control ${styles.share}`}
+          defaultValue={running?.share ?? 10}
+          key={running?.share ?? 'new'}
+        />
+        <div className={`${styles.actions} mt-2`}>
+          {running ? (
+            <>
+              <button type="submit" className="btn btn-secondary btn-sm" aria-disabled={busy || undefined}>
+                Change share
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                aria-disabled={busy || undefined}
+                onClick={() => submit('end-experiment')}
+              >
+                End experiment
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                aria-disabled={busy || undefined}
+                onClick={() => submit('promote-candidate')}
+              >
+                Promote candidate
+              </button>
+            </>
+          ) : (
+            <button
+              type="submit"
+              className="btn btn-secondary btn-sm"
+              aria-disabled={busy || candidates.length === 0 || undefined}
+            >
+              Start experiment
+            </button>
+          )}
+        </div>
+      </form>
+      {result && (
+        <div
+          ref={outcome}
+          tabIndex={-1}
+          role={result.ok ? 'status' : 'alert'}
+          className={result.ok ? styles.outcome : `${styles.outcome} ${styles.problem}`}
+        >
+          <p className="mb-0">{result.ok ? done[result.intent] : result.message}</p>
+        </div>
+      )}
+    </div>
+  );
+}

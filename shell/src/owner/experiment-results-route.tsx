@@ -1,0 +1,140 @@
+import { Fragment } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from '@portfolio/router';
+import { remoteByName } from '@portfolio/parts';
+import type { ExperimentResults, P75Figure, RateFigure, VariantResults } from '@portfolio/contracts/experiments';
+import { conversionNames, vitalNames, type VitalName } from '@portfolio/contracts/field-events';
+import { ownerPaths } from '@portfolio/contracts/owner';
+import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
+import { experimentApi } from './experiment-api';
+import { ExperimentChart, type HourValue } from './experiment-chart';
+import { withSession } from './owner-calls';
+import { OwnerErrorPage } from './owner-error-page';
+import { OwnerTime } from './owner-time';
+import { PageHeading } from './page-heading';
+import styles from './owner.module.css';
+
+const loader = ({ params }: LoaderFunctionArgs): Promise<ExperimentResults> =>
+  withSession(() => experimentApi.results(Number(params.id)));
+
+const vitalText = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(2) : `${Math.round(value)} ms`);
+const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
+const words = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1).replaceAll('-', ' ')}`;
+
+function P75({ name, figure }: { name: VitalName; figure: P75Figure | null }) {
+  if (!figure) return <>No measurements</>;
+  return (
+    <>
+      {vitalText(name, figure.value)}{' '}
+      <span className="text-body-secondary">
+        (95 %: {vitalText(name, figure.low)} to {vitalText(name, figure.high)}, {figure.count} values)
+      </span>
+    </>
+  );
+}
+
+function Rate({ figure }: { figure: RateFigure }) {
+  return (
+    <>
+      {percent(figure.rate)}{' '}
+      <span className="text-body-secondary">
+        ({figure.events} of {figure.visitors}
+        {figure.low !== null && `; 95 %: ${percent(figure.low)} to ${percent(figure.high)}`})
+      </span>
+    </>
+  );
+}
+
+function Variant({ title, variant }: { title: string; variant: VariantResults }) {
+  return (
+    <section className="card" aria-label={title}>
+      <div className="card-body">
+        <h2 className="h5 card-title">{title}</h2>
+        <dl className={styles.facts}>
+          <dt>Release</dt>
+          <dd className={styles.url}>{variant.build || 'Not a release of this site'}</dd>
+          <dt>Visitors (page views)</dt>
+          <dd>{variant.visitors}</dd>
+          <dt>Error rate</dt>
+          <dd>
+            <Rate figure={variant.errors} />
+          </dd>
+          {vitalNames.map((name) => (
+            <Fragment key={name}>
+              <dt>{name}, p75</dt>
+              <dd>
+                <P75 name={name} figure={variant.p75[name]} />
+              </dd>
+            </Fragment>
+          ))}
+          {conversionNames.map((name) => (
+            <Fragment key={name}>
+              <dt>{words(name)}</dt>
+              <dd>
+                <Rate figure={variant.conversions[name]} />
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+const charts: Array<[string, HourValue]> = [
+  ['Visitors (page views)', (hour) => hour.visitors],
+  ['Errors per page view', (hour) => (hour.visitors > 0 ? hour.errors / hour.visitors : null)],
+  ...vitalNames.map((name): [string, HourValue] => [`${name}, p75`, (hour) => hour.p75[name]]),
+];
+
+function ExperimentResultsPage() {
+  const { experiment, live, candidate, verdicts, hours } = useLoaderData<ExperimentResults>();
+  const label = remoteByName(experiment.section).label;
+  const state =
+    experiment.endedAt === null
+      ? `Running: ${experiment.share} % of visitors get the candidate.`
+      : experiment.endReason?.startsWith('stopped: ')
+        ? `Stopped: ${experiment.endReason.slice('stopped: '.length)}.`
+        : `Ended (${experiment.endReason ?? 'ended'}).`;
+  return (
+    <>
+      <PageHeading>Experiment on the {label}</PageHeading>
+      <p>
+        {state} Started <OwnerTime at={experiment.startedAt} />. <Link to={ownerPaths.sections}>Sections</Link>
+      </p>
+      <section aria-labelledby="verdict-title" className="mb-3">
+        <h2 id="verdict-title" className="h5">
+          Verdict
+        </h2>
+        <ul>
+          <li>Errors: {verdicts.errors}</li>
+          {conversionNames.map((name) => (
+            <li key={name}>
+              {words(name)}: {verdicts.conversions[name]}
+            </li>
+          ))}
+        </ul>
+        <p className="text-body-secondary">
+          Visitors are page views of the section&apos;s pages: nothing identifies a visitor for measuring. Rates have 95
+          % Wilson intervals, p75s distribution-free 95 % intervals; the verdicts are Bayesian comparisons.
+        </p>
+      </section>
+      <div className={`${styles.variants} mb-4`}>
+        <Variant title="Live" variant={live} />
+        <Variant title="Candidate" variant={candidate} />
+      </div>
+      <h2 className="h5">By the hour</h2>
+      {hours.length === 0 ? (
+        <p>No measurements yet: browsers report a page once the visitor leaves it.</p>
+      ) : (
+        charts.map(([title, value]) => <ExperimentChart key={title} title={title} hours={hours} value={value} />)
+      )}
+    </>
+  );
+}
+
+export const experimentResultsRoute = {
+  loader,
+  Component: ExperimentResultsPage,
+  ErrorBoundary: OwnerErrorPage,
+  handle: { title: 'Experiment results' },
+} satisfies RemoteRouteModule;
