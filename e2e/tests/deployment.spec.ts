@@ -27,7 +27,7 @@ type Deployment = Awaited<ReturnType<typeof startDeployment>>;
 let deployment: Deployment;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(210_000);
   deployment = await startDeployment({
     basePort: standInPorts.deployment,
     apiEnv: {
@@ -39,6 +39,7 @@ test.beforeAll(async () => {
       RATE_LIMIT_DOWNLOAD: '4',
     },
   });
+  await warmReplicas();
 });
 test.afterAll(async () => {
   await deployment.stop();
@@ -103,10 +104,37 @@ async function pageThroughProxy(path: string) {
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
+/**
+ * Each replica starts a section's renderer on the section's first request, answered meanwhile with the page for
+ * the browser to render (never kept): every page is asked for until both replicas (nginx takes turns) answer it
+ * rendered, which they then keep in their page caches.
+ */
+async function warmReplicas() {
+  const until = Date.now() + 90_000;
+  for (const path of [...serverPages.map((page) => page.path), '/no/such/page']) {
+    let renderedInARow = 0;
+    while (renderedInARow < 4 && Date.now() < until) {
+      const { html } = await pageThroughProxy(path);
+      renderedInARow = html.includes('"clientRender":false') ? renderedInARow + 1 : 0;
+      if (renderedInARow === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** A page once a replica renders it: a renderer that ended unused starts again on the page's first request. */
+async function renderedThroughProxy(path: string) {
+  let answer = await pageThroughProxy(path);
+  for (const until = Date.now() + 30_000; !answer.html.includes('"clientRender":false') && Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    answer = await pageThroughProxy(path);
+  }
+  return answer;
+}
+
 /** Each page rendered by a replica: the frame and the section's own heading, not the shell's empty page. */
 async function expectRenderedPages() {
   for (const { path, heading } of serverPages) {
-    const { status, headers, html } = await pageThroughProxy(path);
+    const { status, headers, html } = await renderedThroughProxy(path);
     expect([path, status]).toEqual([path, 200]);
     expect(headers.get('cache-control')).toContain('s-maxage=');
     expect(html).toMatch(serverFrame);
@@ -180,6 +208,18 @@ test('every route: the page from a replica, hydrated with each section from its 
   expect(errors).toEqual([]);
 });
 
+test("section releases are the API's: nginx sends /sections/ to a replica, hashed names included", async () => {
+  // an unknown release: the API's JSON 404, not nginx's page or a file of the shell's
+  for (const file of ['remoteEntry.js', 'main.0123456789.js']) {
+    const response = await fetch(`${deployment.url}/sections/about/0123456789abcdef/${file}`);
+    expect([file, response.status, response.headers.get('content-type')]).toEqual([
+      file,
+      404,
+      expect.stringContaining('application/json'),
+    ]);
+  }
+});
+
 test('a contact message goes through the proxy to a replica and is mailed once', async ({ page }) => {
   const subject = `Deployed ${Date.now()}`;
   await page.goto(deployment.url);
@@ -203,8 +243,14 @@ test("the owner's preview comes rendered by a replica, with its banner, to the o
   await card.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(card.getByRole('status')).toContainText('Previewing');
 
-  const owners = await page.request.get(`${deployment.url}/about`);
-  const html = await owners.text();
+  // the preview's renderer starts on its first page (answered meanwhile for the browser to render): asked until rendered
+  let owners = await page.request.get(`${deployment.url}/about`);
+  let html = await owners.text();
+  for (const until = Date.now() + 30_000; !html.includes('"clientRender":false') && Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    owners = await page.request.get(`${deployment.url}/about`);
+    html = await owners.text();
+  }
   // inserted by the server above React's root
   expect(html).toMatch(/<aside id="owner-preview-banner"[^>]*>.*<\/aside><div id="root"/s);
   expect(html).toContain(candidate.replace('/mf-manifest.json', '/remoteEntry.'));

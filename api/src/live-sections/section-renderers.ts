@@ -11,11 +11,11 @@ import { buildsSignature } from './section-manifests.js';
 import { StartTurns } from './start-turns.js';
 
 /**
- * Renderer processes alive at once. Each costs 55-60 MB PSS (90-130 MB RSS): three keep the server's tree under
- * 384 MB on a 512 MB host; beyond them the least recently used idle one ends, and a page whose renderer is not
- * alive is answered by the browser (then kept in the page cache once rendered).
+ * Renderer processes alive at once: each live section's and the shell's, and one more (a preview's or a new
+ * build's). Each costs 55-60 MB PSS: with three, a replica serving every section evicted renderers whose pages it
+ * then had to render again, and answered them with the browser's page (docs/performance.md, "Server memory").
  */
-export const maxRenderers = 3;
+export const maxRenderers = 6;
 /** A render not answered by then gets the page's fallback, and its renderer is replaced. */
 export const renderTimeoutMs = 2000;
 /** A start is given long: renderers run below the server's priority, and a busy host starves them first. */
