@@ -18,7 +18,7 @@ import { numberOption } from './number-option.mjs';
 
 const renders = numberOption('renders', 20_000, 100_000);
 const seconds = numberOption('seconds', 10, 120);
-const idleSeconds = numberOption('idle', 75, 300);
+const idleSeconds = numberOption('idle', 75, 300, 0);
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const origin = `http://127.0.0.1:${port}`;
 /** renders in flight at once: enough to keep the render worker busy, few enough not to queue for long */
