@@ -17,8 +17,8 @@ describe('experiments on two replicas of one database', () => {
     running = await startExperimentSite({ EXPERIMENT_GUARD_MS: '100', SMTP_URL: smtp.url }, 2);
   }, 180_000);
   afterAll(async () => {
-    await running?.close();
-    await smtp?.close();
+    await running.close();
+    await smtp.close();
   });
 
   it('assigns a visitor the same variant on either replica, and the guard stops it once', async () => {

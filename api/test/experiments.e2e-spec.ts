@@ -27,8 +27,8 @@ describe(`experiments (${testStorage})`, () => {
     session = running.session;
   }, 180_000);
   afterAll(async () => {
-    await running?.close();
-    await smtp?.close();
+    await running.close();
+    await smtp.close();
   });
 
   const owner = (method: string, urlPath: string, body?: unknown, origin?: string | null) =>
