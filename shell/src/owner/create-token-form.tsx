@@ -51,7 +51,7 @@ export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
     <>
       <form
         ref={form}
-        className={`mt-3 ${styles.narrow} ${styles.tokenForm}`}
+        className={`mt-2 ${styles.narrow} ${styles.tokenForm}`}
         noValidate
         onSubmit={submit}
         aria-labelledby="new-token-title"

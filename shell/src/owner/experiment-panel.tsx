@@ -89,7 +89,7 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
               ref={releaseField}
               id={id('release')}
               name="release"
-              className="form-select mb-2"
+              className={`form-control mb-2 ${styles.select}`}
               disabled={candidates.length === 0}
             >
               {candidates.length === 0 && <option value="">No other release passed its checks</option>}

@@ -75,7 +75,7 @@ export function SectionReleases({
     );
   }
   return (
-    <section aria-labelledby={titleId} className="mt-3">
+    <section aria-labelledby={titleId} className="mt-4">
       <h3 id={titleId} className="h6">
         Releases
       </h3>
