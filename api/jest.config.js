@@ -74,4 +74,5 @@ if (postgresBin()) {
 // the tests wait on servers, sockets and timers much of the time: 4 workers keep 2 cores busy (alone,
 // 214 s with one worker, 75 s with four)
 /** @type {import('jest').Config} */
-export default { projects, testTimeout: 30000, maxWorkers: 4 };
+// 90 s a test: renderer processes and replicas start in seconds alone, and `npm test` runs three lanes on 2 cores
+export default { projects, testTimeout: 90_000, maxWorkers: 4 };

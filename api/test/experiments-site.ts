@@ -59,6 +59,15 @@ export async function startExperiment(
 
 /** A visitor's page request: cookies and privacy headers as given; which about build served it, and its cookie. */
 export async function visit(site: { baseUrl: string }, urlPath: string, headers: Record<string, string> = {}) {
+  // a variant's renderer starts on its first page, answered meanwhile for the browser to render: asked until rendered
+  for (const until = Date.now() + 20_000; ;) {
+    const seen = await visitOnce(site, urlPath, headers);
+    if (seen.about !== null || Date.now() > until) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function visitOnce(site: { baseUrl: string }, urlPath: string, headers: Record<string, string>) {
   const response = await fetch(`${site.baseUrl}${urlPath}`, { headers });
   const html = await response.text();
   const cookie = response.headers.getSetCookie().find((text) => text.startsWith('exp_about='));

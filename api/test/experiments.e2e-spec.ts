@@ -119,11 +119,14 @@ describe(`experiments (${testStorage})`, () => {
   });
 
   it('assigns fresh visitors near the share, once, by a cookie holding the experiment and the bucket', async () => {
-    const visits = await Promise.all(Array.from({ length: 400 }, () => visit(site, '/about')));
+    // 300 fresh visitors, 25 at a time: a loaded 2-core host renders them all within each visit's bound
+    const visits: Array<Awaited<ReturnType<typeof visit>>> = [];
+    for (let batch = 0; batch < 12; batch++)
+      visits.push(...(await Promise.all(Array.from({ length: 25 }, () => visit(site, '/about')))));
     const onCandidate = visits.filter((seen) => seen.about === 'about-2').length;
-    // binomial(400, 0.5): 200 +- 10; 140..260 is six standard deviations
-    expect(onCandidate).toBeGreaterThan(140);
-    expect(onCandidate).toBeLessThan(260);
+    // binomial(300, 0.5): 150 +- 8.7; 100..200 is nearly six standard deviations
+    expect(onCandidate).toBeGreaterThan(100);
+    expect(onCandidate).toBeLessThan(200);
     for (const seen of visits) {
       expect(seen.cookie).toMatch(/^exp_about=\d+\.\d{1,2}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
       const [id, bucket] = (seen.value ?? '').split('.').map(Number);
