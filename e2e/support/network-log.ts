@@ -7,8 +7,10 @@ export function recordRequests(page: Page): string[] {
   return urls;
 }
 
-/** Which remotes (by /mf/<name>/ path) a list of requests touched. */
+/** Which sections (by their release's /sections/<name>/<id>/ path) a list of requests touched. */
 export function remotesIn(urls: string[]): string[] {
-  const names = urls.map((url) => /\/mf\/([a-z]+)\//.exec(url)?.[1]).filter((name): name is string => Boolean(name));
+  const names = urls
+    .map((url) => /\/sections\/([a-z]+)\/[0-9a-f]{16}\//.exec(url)?.[1])
+    .filter((name): name is string => Boolean(name));
   return [...new Set(names)].sort();
 }

@@ -19,12 +19,19 @@ export interface OwnSite {
  * a test may edit its remotes.json without touching the site the other tests use. It looks for new
  * section builds every 100 ms.
  */
-export async function startOwnSite(port: number, env: Record<string, string> = {}): Promise<OwnSite> {
+export async function startOwnSite(
+  port: number,
+  env: Record<string, string> = {},
+  /** remotes.json before the first start: URLs elsewhere than the default are followed as edited, never released */
+  remotesJson?: Record<string, string>,
+): Promise<OwnSite> {
   const siteDir = mkdtempSync(path.join(tmpdir(), 'portfolio-own-site-'));
   cpSync(path.join(repoRoot, shell.folder, 'dist'), path.join(siteDir, shell.folder, 'dist'), {
     recursive: true,
     filter: (file) => !file.endsWith('.map'),
   });
+  if (remotesJson)
+    writeFileSync(path.join(siteDir, shell.folder, 'dist', 'remotes.json'), JSON.stringify(remotesJson, null, 2));
   for (const { folder } of remotes) {
     mkdirSync(path.join(siteDir, folder));
     symlinkSync(path.join(repoRoot, folder, 'dist'), path.join(siteDir, folder, 'dist'), 'dir');

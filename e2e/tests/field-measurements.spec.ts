@@ -61,7 +61,8 @@ test('a visit sends its vitals, tagged with route and section builds, when the p
   await collectorLoaded(page);
   const pageBuilds = await builds(page);
   expect(Object.keys(pageBuilds).sort()).toEqual(['about', 'home', 'projects', 'resume']);
-  for (const build of Object.values(pageBuilds)) expect(build).toMatch(/^[0-9a-f]{12}$/);
+  // each section's release id (16 hex): field measurements are per release
+  for (const build of Object.values(pageBuilds)) expect(build).toMatch(/^[0-9a-f]{16}$/);
   // a click is an input: LCP is final from here on
   await page.mouse.click(5, 5);
   await page.waitForTimeout(1500);
@@ -80,7 +81,7 @@ test('a visit sends its vitals, tagged with route and section builds, when the p
 test('a page error, a failed section and a conversion are reported, without query strings', async ({ page }) => {
   const batches = recordBeacons(page);
   // the projects server is down for this visitor: the section fails in the browser after the server rendered it
-  await page.route('**/mf/projects/**', (route) => route.abort('connectionrefused'));
+  await page.route('**/sections/projects/**', (route) => route.abort('connectionrefused'));
   await page.goto('/projects');
   await expect(page.getByRole('heading', { name: 'This part of the site is unavailable' })).toBeVisible();
   await collectorLoaded(page);

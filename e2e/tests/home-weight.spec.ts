@@ -22,7 +22,7 @@ test('home loads only its page code at first; captcha, modal and schema come whe
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'HELLO' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const home = total(bytes, (url) => url.includes('/mf/home/') && !/\/remoteEntry(\.[0-9a-f]+)?\.js$/.test(url));
+  const home = total(bytes, (url) => url.includes('/sections/home/') && !/\/remoteEntry(\.[0-9a-f]+)?\.js$/.test(url));
   // the field measurements' chunk comes once the page is idle, after it is interactive: its own budget
   const fieldChunk = (url: string) => /\/field\.[0-9a-f]+\.js$/.test(url);
   const field = total(bytes, fieldChunk);

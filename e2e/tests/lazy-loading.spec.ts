@@ -31,7 +31,7 @@ for (const { path, section, from } of [
   test(`${path} hydrates its markdown as the server rendered it; only a visit in the browser fetches the renderer`, async ({
     page,
   }) => {
-    const renderer = new RegExp(`/mf/${section}/markdown\\.[0-9a-f]+\\.js$`);
+    const renderer = new RegExp(`/sections/${section}/[0-9a-f]{16}/markdown\\.[0-9a-f]+\\.js$`);
     const requests = recordRequests(page);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -59,7 +59,7 @@ test('a visit in the browser to a project without a write-up fetches no markdown
   const [empty] = projectWriteUps.empty;
   const [written] = projectWriteUps.written;
   test.skip(!empty || !written, 'the content needs a project with a write-up and one without');
-  const renderer = /\/mf\/projects\/markdown\.[0-9a-f]+\.js$/;
+  const renderer = /\/sections\/projects\/[0-9a-f]{16}\/markdown\.[0-9a-f]+\.js$/;
   const requests = recordRequests(page);
   const visit = async (id: string) => {
     await page.goto('/projects');

@@ -4,7 +4,7 @@ const unavailable = (page: Page) => page.getByRole('heading', { name: 'This part
 
 test('a remote that is down breaks only its routes, and Retry recovers without a reload', async ({ page }) => {
   // the projects server is unreachable: every request for its files fails at the network
-  await page.route('**/mf/projects/**', (route) => route.abort('connectionrefused'));
+  await page.route('**/sections/projects/**', (route) => route.abort('connectionrefused'));
   await page.goto('/projects');
   await expect(unavailable(page)).toBeVisible();
   await expect(page.getByRole('main')).toContainText('The Projects section could not be loaded.');
@@ -19,7 +19,7 @@ test('a remote that is down breaks only its routes, and Retry recovers without a
   await expect(unavailable(page)).toBeVisible();
 
   // the server comes back; Retry loads the section in place
-  await page.unroute('**/mf/projects/**');
+  await page.unroute('**/sections/projects/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Coding projects:' }).getByRole('article')).toHaveCount(3);
@@ -28,8 +28,8 @@ test('a remote that is down breaks only its routes, and Retry recovers without a
 
 test('a remote whose entry answers 404 or a broken script shows the retry view', async ({ page }) => {
   // the page names each section's hashed entry (remoteEntry.<hash>.js), Retry the one remotes.json names
-  await page.route('**/mf/resume/remoteEntry*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await page.route('**/mf/about/remoteEntry*.js', (route) =>
+  await page.route('**/sections/resume/*/remoteEntry*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.route('**/sections/about/*/remoteEntry*.js', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken build");' }),
   );
   await page.goto('/resume');
@@ -43,14 +43,14 @@ test('a remote whose entry answers 404 or a broken script shows the retry view',
 
 test('a chunk that fails after the entry loaded is retried too', async ({ page }) => {
   let failures = 0;
-  await page.route('**/mf/projects/__federation_expose_*.js', (route) => {
+  await page.route('**/sections/projects/*/__federation_expose_*.js', (route) => {
     failures += 1;
     return route.abort('connectionreset');
   });
   await page.goto('/projects');
   await expect(unavailable(page)).toBeVisible();
   expect(failures).toBeGreaterThan(0);
-  await page.unroute('**/mf/projects/__federation_expose_*.js');
+  await page.unroute('**/sections/projects/*/__federation_expose_*.js');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('region', { name: 'Other projects:' }).getByRole('article')).toHaveCount(5);
 });

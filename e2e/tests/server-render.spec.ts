@@ -2,9 +2,18 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { keepServerHeading, serverHeadingKept } from '../support/hydration';
 import { headingIn, serverFrame, serverPages as pages } from '../support/server-pages';
 
+/**
+ * A page as the server renders it. A section's renderer ends after a minute unused, and the first request after
+ * that is answered at once for the browser to render (`"clientRender":true`, never cached): asked again until
+ * the server has rendered it.
+ */
 async function serverHtml(request: APIRequestContext, path: string) {
-  const response = await request.get(path, { maxRedirects: 0 });
-  return { status: response.status(), headers: response.headers(), html: await response.text() };
+  for (const until = Date.now() + 20_000; ;) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    const page = { status: response.status(), headers: response.headers(), html: await response.text() };
+    if (!page.html.includes('"clientRender":true') || Date.now() > until) return page;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const head = (html: string) => /<head>(.*)<\/head>/s.exec(html)?.[1] ?? '';
@@ -20,9 +29,13 @@ for (const { path, heading, section, type } of pages) {
     expect(html).toMatch(headingIn(heading));
     expect(html).not.toContain('Loading…');
     // the section's own stylesheet and the exact build the page names, by path: right for whichever host the browser used
-    expect(head(html)).toMatch(new RegExp(`<link rel="stylesheet" href="/mf/${section}/[^"]+\\.css">`));
     expect(head(html)).toMatch(
-      new RegExp(`<link rel="preload" as="script" href="/mf/${section}/remoteEntry\\.[0-9a-f]{10}\\.js">`),
+      new RegExp(`<link rel="stylesheet" href="/sections/${section}/[0-9a-f]{16}/[^"]+\\.css">`),
+    );
+    expect(head(html)).toMatch(
+      new RegExp(
+        `<link rel="preload" as="script" href="/sections/${section}/[0-9a-f]{16}/remoteEntry\\.[0-9a-f]{10}\\.js">`,
+      ),
     );
 
     const title = /<title>([^<]*)<\/title>/.exec(head(html))?.[1] ?? '';
@@ -100,9 +113,10 @@ test('an unknown path answers 404 with the error page inside the frame', async (
 });
 
 test("a loader's redirect is an HTTP redirect: an unknown project goes to the list", async ({ request }) => {
-  const response = await request.get('/projects/project/no-such-project', { maxRedirects: 0 });
-  expect(response.status()).toBe(302);
-  expect(response.headers().location).toBe('/projects');
+  // the section's renderer may have ended unused: its first request is answered for the browser to render
+  const redirect = () => request.get('/projects/project/no-such-project', { maxRedirects: 0 });
+  await expect.poll(async () => (await redirect()).status(), { timeout: 20_000 }).toBe(302);
+  expect((await redirect()).headers().location).toBe('/projects');
 });
 
 test('robots.txt points at a sitemap that lists every public page, each project included', async ({

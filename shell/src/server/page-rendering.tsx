@@ -66,9 +66,14 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
-  // a release's id when the build is one (its URL says so): field measurements are per release, experiments read them
+  // a release's id when the build is one (its URL says so): field measurements are per release, experiments read
+  // them; a section rendered by a renderer of its own is named by its release's URL alone
   const buildIds = Object.fromEntries(
-    builds.map((build) => [build.name, releaseIdOf(build.browserEntry) ?? build.version]),
+    sections.flatMap((section): Array<[string, string]> => {
+      if (isSectionBuild(section)) return [[section.name, releaseIdOf(section.browserEntry) ?? section.version]];
+      const id = releaseIdOf(section.url);
+      return id ? [[section.name, id]] : [];
+    }),
   );
 
   const ready = Promise.all(
