@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the contracts built once; then three lanes side by side: the API's tests; the production build,
-// then the browser tests; the format check and lint first, then every other workspace's unit tests and every
-// type check, one at a time. Each step's output is printed whole when it ends, with its time. A failed check
+// `npm test`: the contracts built once; then three lanes, one after the other: the API's tests; the production
+// build, then the browser tests; the format check and lint first, then every other workspace's unit tests and
+// every type check, one at a time. Each step's output is printed whole when it ends, with its time. A failed check
 // does not stop its lane; a failed build skips the tests that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -62,10 +62,8 @@ let build;
 const built = () => (build ??= npmRun('build'));
 
 /**
- * Three lanes side by side. The API's tests and the browser tests spend much of their time waiting on servers,
- * timers and sockets (alone on 2 cores, the API's keep 1.7 cores busy with 4 jest workers), so the lanes fill
- * each other's waits. The browser tests are the longest step, so their lane starts with the build; the API's
- * tests on the build (api/jest.config.js's "built" project) end the API's lane, beside them.
+ * Three lanes: the API's tests (the tests on the build, api/jest.config.js's "built" project, end it and start
+ * the build); the build, then the browser tests; the checks and unit tests.
  */
 const lanes = [
   [
@@ -96,14 +94,15 @@ if (!(await inTurn(libraries.map((library) => () => npmRun('build', library, { l
   console.log(`npm test failed after ${seconds(started)}: the contracts did not build`);
   process.exit(1);
 }
-const results = await Promise.all(
-  lanes.map(async ([name, lane]) => {
-    const laneStarted = Date.now();
-    const passed = await lane();
-    console.log(`\n══ ${name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(laneStarted)}`);
-    return passed;
-  }),
-);
+// One lane at a time: side by side, the renderer processes, replicas and browsers of three lanes kept 2 cores at
+// a load of 15 and timing-bound tests failed; alone, each lane keeps the machine busy by itself.
+const results = [];
+for (const [name, lane] of lanes) {
+  const laneStarted = Date.now();
+  const passed = await lane();
+  console.log(`\n══ ${name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(laneStarted)}`);
+  results.push(passed);
+}
 if (!results.every(Boolean)) {
   console.log(`npm test failed after ${seconds(started)}`);
   process.exit(1);
