@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { DeployToken } from '@portfolio/contracts/section-releases';
+import { oneBuildingCommandAtATime } from './build-lock.js';
 import { fakeSite } from './fake-site.js';
 import { call, candidateBuild, json, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload, withToken } from './release-client.js';
@@ -14,37 +13,22 @@ import { folderEntries, tarGz } from './tar-archive.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** The command builds the API when stale: one at a time with owner-password's test (the same lock folder). */
-async function sectionTokenCommand(
-  env: NodeJS.ProcessEnv,
-  args: string[],
-): Promise<{ code: number | null; out: string }> {
-  const lock = path.join(tmpdir(), 'portfolio-owner-password-test.lock');
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
-        rmSync(lock, { force: true, recursive: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await new Promise((resolve, reject) => {
-      const child = spawn('npm', ['run', '--silent', 'section:token', '--', ...args], {
-        cwd: repoRoot,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, out }));
-    });
-  } finally {
-    rmSync(lock, { force: true, recursive: true });
-  }
+/** `npm run section:token`, one building command at a time with owner-password's test. */
+function sectionTokenCommand(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number | null; out: string }> {
+  return oneBuildingCommandAtATime(
+    () =>
+      new Promise((resolve, reject) => {
+        const child = spawn('npm', ['run', '--silent', 'section:token', '--', ...args], {
+          cwd: repoRoot,
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, out }));
+      }),
+  );
 }
 
 describe('deploy tokens', () => {

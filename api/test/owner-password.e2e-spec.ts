@@ -1,40 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { oneBuildingCommandAtATime } from './build-lock.js';
 import { OwnerClient } from './owner-client.js';
 import { startApp, type RunningApp } from './start-app.js';
 import { newStorage, openStorage, testStorage, type StorageEnv } from './test-storage.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/**
- * The command builds the API when it is stale: the pglite and postgres projects run this file at the same
- * time, so one command at a time (a lock folder), lest two builds write the same dist/ together.
- */
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), 'portfolio-owner-password-test.lock');
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // a lock left by a crashed run is taken over after five minutes
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
-        rmSync(lock, { force: true, recursive: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { force: true, recursive: true });
-  }
-}
-
 /** `npm run owner:password` as the owner runs it, with this text on standard input (not a terminal). */
 function setPasswordCommand(storage: StorageEnv, stdin: string): Promise<{ code: number | null; out: string }> {
-  return oneAtATime(() => runCommand(storage, stdin));
+  return oneBuildingCommandAtATime(() => runCommand(storage, stdin));
 }
 
 function runCommand(storage: StorageEnv, stdin: string): Promise<{ code: number | null; out: string }> {
