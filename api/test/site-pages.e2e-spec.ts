@@ -162,7 +162,22 @@ describe('pages rendered on the server', () => {
     const response = await fetch(`${app.baseUrl}/broken`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.text()).toContain('<div id="root"><!--page-body--></div>');
+    const html = await response.text();
+    expect(html).toContain('<div id="root"><!--page-body--></div>');
+    // it names the builds this visitor gets, as /remotes.json would, and their ids for the field measurements
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+    const remotes = (await (await fetch(`${app.baseUrl}/remotes.json`)).json()) as Record<string, string>;
+    expect(data).toEqual({
+      sections: remotes,
+      builds: {
+        home: 'home-1',
+        about: 'about-1',
+        projects: expect.stringMatching(/^projects-\d$/),
+        resume: 'resume-1',
+      },
+      clientRender: true,
+      router: null,
+    });
     expect((await page(app, '/')).status).toBe(200);
   });
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { shell } from '@portfolio/parts';
 import type { RenderedPage, SectionState } from '@portfolio/contracts/page-render';
+import { buildIdsOf, pageDataBlock } from '@portfolio/contracts/page-data';
+import { releaseIdOf } from '@portfolio/contracts/experiments';
 import { ownerBasePath } from '@portfolio/contracts/owner';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -88,10 +90,10 @@ export class SitePages {
     const variant = randomInt(variantRange);
     const builds = await served.builds();
     if (!builds || !this.liveSections.rendersPages) {
-      const page = this.clientRenderedPage();
+      const page = this.clientRenderedPage(served, builds);
       return served.preview ? privatePage(page, served.banner) : page;
     }
-    if (served.preview) return privatePage((await this.render(asked, builds, variant)).page, served.banner);
+    if (served.preview) return privatePage((await this.render(asked, served, builds, variant)).page, served.banner);
     const pageKey = `${asked.path}\n${this.liveSections.signatureOf(builds)}`;
     const keyOf = (variants: number) => `${pageKey}\n${variant % variants}`;
     const key = keyOf(this.variantCounts.get(pageKey) ?? 1);
@@ -99,7 +101,7 @@ export class SitePages {
     if (kept) return kept;
     let rendering = this.rendering.get(key);
     if (!rendering) {
-      rendering = this.render(asked, builds, variant).finally(() => this.rendering.delete(key));
+      rendering = this.render(asked, served, builds, variant).finally(() => this.rendering.delete(key));
       this.rendering.set(key, rendering);
       void rendering.then(({ page, variants }) => {
         this.variantCounts.set(pageKey, variants);
@@ -147,7 +149,12 @@ export class SitePages {
     return path.join(this.shellDist, 'index.html');
   }
 
-  private async render(asked: PageAsked, builds: readonly SectionState[], variant: number): Promise<Rendered> {
+  private async render(
+    asked: PageAsked,
+    served: ServedSections,
+    builds: readonly SectionState[],
+    variant: number,
+  ): Promise<Rendered> {
     let page: RenderedPage;
     try {
       page = await this.liveSections.render(
@@ -170,7 +177,7 @@ export class SitePages {
           'on the server failed; the browser renders it:',
           (error as Error).message,
         );
-      return { page: this.clientRenderedPage(), variants: 1 };
+      return { page: this.clientRenderedPage(served, builds), variants: 1 };
     }
     // a render module built before page variants says nothing: one variant
     const variants = Number.isSafeInteger(page.variants) && page.variants > 0 ? page.variants : 1;
@@ -179,10 +186,27 @@ export class SitePages {
     return { page: sitePage(page.status, 'text/html; charset=utf-8', page.html ?? ''), variants };
   }
 
-  /** Without a server render, the shell's page as the browser renders it alone. */
-  private clientRenderedPage(): SitePage {
-    return sitePage(200, 'text/html; charset=utf-8', readFileSync(this.templatePath, 'utf8'), {
-      'Cache-Control': 'no-store',
-    });
+  /**
+   * Without a server render, the shell's page for the browser to render alone, naming the builds this visitor
+   * gets (an experiment's variant, a preview) and their release ids: the browser loads exactly those and the
+   * field measurements are tagged with them, as on a server-rendered page.
+   */
+  private clientRenderedPage(served: ServedSections, builds: readonly SectionState[] | null): SitePage {
+    let html = readFileSync(this.templatePath, 'utf8');
+    const sections = served.remotes;
+    if (sections) {
+      const buildIds = builds
+        ? buildIdsOf(builds)
+        : Object.fromEntries(
+            Object.entries(sections).flatMap(([name, url]) => {
+              const id = releaseIdOf(url);
+              return id ? [[name, id]] : [];
+            }),
+          );
+      const data = pageDataBlock({ sections, builds: buildIds, clientRender: true, router: null });
+      // where the shell's render module puts it; a template without </body> ends with it
+      html = html.includes('</body>') ? html.replace('</body>', () => `${data}</body>`) : `${html}${data}`;
+    }
+    return sitePage(200, 'text/html; charset=utf-8', html, { 'Cache-Control': 'no-store' });
   }
 }

@@ -1,4 +1,4 @@
-import { pageDataElementId, type PageData } from '../app/page-data';
+import { pageDataBlock, type PageData } from '@portfolio/contracts/page-data';
 import { escapeHtml } from '@portfolio/contracts/escape-html';
 
 export interface PageDocumentParts {
@@ -22,9 +22,6 @@ export function checkTemplate(template: string): void {
   }
 }
 
-/** JSON inside a data block: `<` escaped so no text in it can close the element. */
-const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 /**
  * React puts the page's resource hints (a preload for each picture not loaded lazily) before the app's HTML.
  * In the head, ahead of the start-up scripts' preloads, the browser asks for the pictures first (the LCP
@@ -37,10 +34,9 @@ export function pageDocument(template: string, parts: PageDocumentParts): string
   const hints = leadingHints.exec(parts.body)?.[0] ?? '';
   const preloads = parts.preloads.map((url) => `<link rel="preload" as="script" href="${escapeHtml(url)}">`);
   const stylesheets = parts.stylesheets.map((url) => `<link rel="stylesheet" href="${escapeHtml(url)}">`);
-  const data = `<script type="application/json" id="${pageDataElementId}">${jsonForHtml(parts.data)}</script>`;
   return template
     .replace(headPart, () => parts.head + hints + preloads.join(''))
     .replace('</head>', () => `${stylesheets.join('')}</head>`)
     .replace(bodyPart, () => parts.body.slice(hints.length))
-    .replace('</body>', () => `${data}</body>`);
+    .replace('</body>', () => `${pageDataBlock(parts.data)}</body>`);
 }

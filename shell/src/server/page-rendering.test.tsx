@@ -4,7 +4,7 @@ import { pageVariant, pageVariantsHeader } from '@portfolio/contracts/page-varia
 import { serverPublicPathMarker } from '@portfolio/parts';
 import type { SectionState } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
-import type { PageData } from '../app/page-data';
+import type { PageData } from '@portfolio/contracts/page-data';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { renderPages } from './page-rendering';
 

@@ -15,7 +15,7 @@ import {
   type RenderedPage,
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
-import { releaseIdOf } from '@portfolio/contracts/experiments';
+import { buildIdsOf } from '@portfolio/contracts/page-data';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { buildRoutes } from '../app/routes';
@@ -66,15 +66,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
-  // a release's id when the build is one (its URL says so): field measurements are per release, experiments read
-  // them; a section rendered by a renderer of its own is named by its release's URL alone
-  const buildIds = Object.fromEntries(
-    sections.flatMap((section): Array<[string, string]> => {
-      if (isSectionBuild(section)) return [[section.name, releaseIdOf(section.browserEntry) ?? section.version]];
-      const id = releaseIdOf(section.url);
-      return id ? [[section.name, id]] : [];
-    }),
-  );
+  const buildIds = buildIdsOf(sections);
 
   const ready = Promise.all(
     builds.map((build) =>
