@@ -7,13 +7,31 @@ export type HourValue = (figures: ResultsHour['live']) => number | null;
 
 const seriesColours = { live: '#6c757d', candidate: '#d63384' };
 
+const hourSeconds = 3600;
+
+/**
+ * The time axis: the hours measured, or an hour either side of a single one. uPlot's own range for a single time
+ * is a day in milliseconds read as seconds (1,000 days), which spread one hour over three years.
+ */
+export function timeRange(times: readonly number[]): [number, number] {
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  return first === last ? [first - hourSeconds, last + hourSeconds] : [first, last];
+}
+
+/** Tick labels of small figures (CLS is a few thousandths): two significant digits, not rounded to 0.001 alike. */
+export const tickLabel = (value: number | null): string =>
+  value === null ? '' : Math.abs(value) < 1 ? String(Number(value.toPrecision(2))) : value.toLocaleString('en-US');
+
 /**
  * One metric over time for both variants, drawn by uPlot (a small, maintained canvas chart library). It is
  * imported when the chart mounts, so it is fetched only on the owner's results page, never by a visitor.
  */
 export function ExperimentChart({ title, hours, value }: { title: string; hours: ResultsHour[]; value: HourValue }) {
   const box = useRef<HTMLDivElement>(null);
+  const measured = hours.some((hour) => value(hour.live) !== null || value(hour.candidate) !== null);
   useEffect(() => {
+    if (!measured) return;
     let chart: { destroy: () => void; setSize: (size: { width: number; height: number }) => void } | null = null;
     let gone = false;
     const sizeOf = () => ({ width: Math.max(240, box.current?.clientWidth ?? 600), height: 200 });
@@ -31,11 +49,8 @@ export function ExperimentChart({ title, hours, value }: { title: string; hours:
               { label: 'Live', stroke: seriesColours.live, width: 2, spanGaps: true },
               { label: 'Candidate', stroke: seriesColours.candidate, width: 2, dash: [6, 4], spanGaps: true },
             ],
-            // one hour alone would be spread over years: an hour either side of it instead
-            scales: {
-              x: { time: true, range: (_chart, min, max) => (min === max ? [min - 3600, max + 3600] : [min, max]) },
-            },
-            axes: [{}, { size: 60 }],
+            scales: { x: { time: true, range: () => timeRange(times) } },
+            axes: [{}, { size: 60, values: (_chart, splits) => splits.map(tickLabel) }],
           },
           data as [number[], ...Array<Array<number | null>>],
           box.current,
@@ -50,11 +65,15 @@ export function ExperimentChart({ title, hours, value }: { title: string; hours:
       window.removeEventListener('resize', resize);
       chart?.destroy();
     };
-  }, [hours, value]);
+  }, [hours, value, measured]);
   return (
     <figure className="mb-4">
       <figcaption className="h6">{title}</figcaption>
-      <div ref={box} className={styles.chart} role="img" aria-label={`${title}, live and candidate by the hour`} />
+      {measured ? (
+        <div ref={box} className={styles.chart} role="img" aria-label={`${title}, live and candidate by the hour`} />
+      ) : (
+        <p className="text-body-secondary">No measurements yet.</p>
+      )}
     </figure>
   );
 }
