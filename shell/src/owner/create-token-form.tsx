@@ -6,19 +6,17 @@ import { remoteByName } from '@portfolio/parts';
 import { jsonSubmit } from './owner-calls';
 import type { TokenActionResult } from './deploy-token-action';
 import styles from './owner.module.css';
+import { ActionOutcome } from './action-outcome';
 
 /** Make a deploy token: section, name, may promote. The secret is shown here once, with the command that uses it. */
 export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
   const fetcher = useFetcher<TokenActionResult>({ key: 'create-token' });
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
-  const outcome = useRef<HTMLDivElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
-    if (!result) return;
-    outcome.current?.focus();
-    if (result.ok) form.current?.reset();
+    if (result?.ok) form.current?.reset();
   }, [result]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -101,12 +99,7 @@ export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
         </div>
       </form>
       {result && (
-        <div
-          ref={outcome}
-          tabIndex={-1}
-          role={result.ok ? 'status' : 'alert'}
-          className={result.ok ? styles.outcome : `${styles.outcome} ${styles.problem}`}
-        >
+        <ActionOutcome result={result}>
           {created ? (
             <>
               <p className="mb-2">Token “{created.token.name}” made. Copy it now: it is shown only this once.</p>
@@ -135,7 +128,7 @@ export function CreateTokenForm({ sections }: { sections: SectionOverview[] }) {
           ) : (
             <p className="mb-0">{result.ok ? 'Done.' : result.message}</p>
           )}
-        </div>
+        </ActionOutcome>
       )}
     </>
   );

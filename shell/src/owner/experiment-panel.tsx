@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useFetcher } from '@portfolio/router';
 import { shareLimits, type Experiment } from '@portfolio/contracts/experiments';
 import { ownerPaths } from '@portfolio/contracts/owner';
@@ -8,6 +8,7 @@ import type { ExperimentIntent } from './experiment-action';
 import { jsonSubmit, type ActionResult } from './owner-calls';
 import { OwnerTime } from './owner-time';
 import styles from './owner.module.css';
+import { ActionOutcome } from './action-outcome';
 
 const done: Record<ExperimentIntent, string> = {
   'start-experiment': 'Started: the share of visitors gets the candidate from their next page.',
@@ -28,13 +29,9 @@ interface Props {
 /** A section card's experiment: start one, or the running one's share, results, end and promote; a stop's reason. */
 export function ExperimentPanel({ section, experiment, releases }: Props) {
   const fetcher = useFetcher<ActionResult<ExperimentIntent>>();
-  const outcome = useRef<HTMLDivElement>(null);
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const id = (part: string) => `experiment-${section.name}-${part}`;
-  useEffect(() => {
-    if (result) outcome.current?.focus();
-  }, [result]);
 
   const running = experiment?.endedAt === null ? experiment : null;
   const stopped = experiment?.endReason?.startsWith('stopped: ') ? experiment : null;
@@ -153,14 +150,9 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
         </div>
       </form>
       {result && (
-        <div
-          ref={outcome}
-          tabIndex={-1}
-          role={result.ok ? 'status' : 'alert'}
-          className={result.ok ? styles.outcome : `${styles.outcome} ${styles.problem}`}
-        >
+        <ActionOutcome result={result}>
           <p className="mb-0">{result.ok ? done[result.intent] : result.message}</p>
-        </div>
+        </ActionOutcome>
       )}
     </div>
   );

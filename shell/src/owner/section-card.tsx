@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type SubmitEvent } from 'react';
+import { useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
 import { remotes } from '@portfolio/parts';
 import type { SectionOverview } from '@portfolio/contracts/owner';
@@ -8,6 +8,7 @@ import { SectionReleases } from './section-releases';
 import { jsonSubmit, type ActionResult } from './owner-calls';
 import { ProblemList, SectionHealthFacts } from './section-health';
 import styles from './owner.module.css';
+import { ActionOutcome } from './action-outcome';
 
 /** What the sections page's action does to one section. */
 export type SectionIntent = 'preview' | 'stop-preview' | 'promote' | 'roll-back' | 'promote-release';
@@ -34,16 +35,10 @@ export function SectionCard({
   children?: ReactNode;
 }) {
   const fetcher = useFetcher<ActionResult<SectionIntent>>();
-  const outcome = useRef<HTMLDivElement>(null);
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const pagePath = remotes.find((remote) => remote.name === section.name)?.path ?? '/';
   const id = (part: string) => `section-${section.name}-${part}`;
-
-  // the outcome (an error first of all) is where the owner's attention goes next
-  useEffect(() => {
-    if (result) outcome.current?.focus();
-  }, [result]);
 
   const urlField = useRef<HTMLInputElement>(null);
   const submit = (intent: SectionIntent) => {
@@ -153,15 +148,10 @@ export function SectionCard({
         {children}
 
         {result && (
-          <div
-            ref={outcome}
-            tabIndex={-1}
-            role={result.ok ? 'status' : 'alert'}
-            className={result.ok ? styles.outcome : `${styles.outcome} ${styles.problem}`}
-          >
+          <ActionOutcome result={result}>
             <p className="mb-0">{result.ok ? done[result.intent] : result.message}</p>
             {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
-          </div>
+          </ActionOutcome>
         )}
       </div>
     </section>

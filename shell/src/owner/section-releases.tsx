@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useFetcher } from '@portfolio/router';
 import { releaseCommand, type SectionRelease } from '@portfolio/contracts/section-releases';
 import type { SectionOverview } from '@portfolio/contracts/owner';
@@ -8,6 +7,7 @@ import type { Loaded } from './sections-page-data';
 import { ReleaseFacts } from './release-facts';
 import { ProblemList } from './section-health';
 import styles from './owner.module.css';
+import { ActionOutcome } from './action-outcome';
 
 /** An earlier release than the live one (or one that was live before) is gone back to; a newer one promoted. */
 function actionName(release: SectionRelease, live: SectionRelease | undefined): string {
@@ -26,11 +26,7 @@ export function SectionReleases({
   const fetcher = useFetcher<ActionResult<'promote-release'>>({ key: `releases-${section.name}` });
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
-  const outcome = useRef<HTMLDivElement>(null);
   const titleId = `section-${section.name}-releases`;
-  useEffect(() => {
-    if (result) outcome.current?.focus();
-  }, [result]);
 
   const promote = (release: SectionRelease) => {
     if (!busy) void fetcher.submit({ intent: 'promote-release', name: section.name, id: release.id }, jsonSubmit);
@@ -81,15 +77,10 @@ export function SectionReleases({
       </h3>
       {content}
       {result && (
-        <div
-          ref={outcome}
-          tabIndex={-1}
-          role={result.ok ? 'status' : 'alert'}
-          className={result.ok ? styles.outcome : `${styles.outcome} ${styles.problem}`}
-        >
+        <ActionOutcome result={result}>
           <p className="mb-0">{result.ok ? 'Done: every visitor now gets the release marked Live.' : result.message}</p>
           {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
-        </div>
+        </ActionOutcome>
       )}
     </section>
   );
