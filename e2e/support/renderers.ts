@@ -1,7 +1,10 @@
 import { siteServer } from './site-server';
 
-/** A page the server rendered, not the page the browser renders while the section's renderer starts. */
-const serverRendered = (html: string) => html.includes('"clientRender":false');
+/**
+ * A page the server rendered (its body filled in; a section's 503 too), not the shell's template that the browser
+ * renders alone while the section's renderer starts: that one keeps its body marker, beside the visitor's data.
+ */
+export const serverRendered = (html: string) => !html.includes('<!--page-body-->');
 
 /**
  * Starts the renderer of every page of the sitemap (and the shell's, for 404s) before the tests: a section's

@@ -11,6 +11,7 @@ import { keepServerHeading, serverHeadingKept } from '../support/hydration';
 import { e2eOwnerPassword, logIn, setOwnerPassword } from '../support/owner';
 import { siteverifyUrl, standInPorts } from '../support/ports';
 import { headingIn, serverFrame, serverPages } from '../support/server-pages';
+import { serverRendered } from '../support/renderers';
 
 // The multi-origin deployment as docker-compose.yml runs it (deploy/ templates in Debian's nginx: the shell
 // and each section on its own port, two API replicas on PostgreSQL behind the shell's pages and /api), on
@@ -115,7 +116,7 @@ async function warmReplicas() {
     let renderedInARow = 0;
     while (renderedInARow < 4 && Date.now() < until) {
       const { html } = await pageThroughProxy(path);
-      renderedInARow = html.includes('"clientRender":false') ? renderedInARow + 1 : 0;
+      renderedInARow = serverRendered(html) ? renderedInARow + 1 : 0;
       if (renderedInARow === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -124,7 +125,7 @@ async function warmReplicas() {
 /** A page once a replica renders it: a renderer that ended unused starts again on the page's first request. */
 async function renderedThroughProxy(path: string) {
   let answer = await pageThroughProxy(path);
-  for (const until = Date.now() + 30_000; !answer.html.includes('"clientRender":false') && Date.now() < until;) {
+  for (const until = Date.now() + 30_000; !serverRendered(answer.html) && Date.now() < until;) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     answer = await pageThroughProxy(path);
   }
@@ -241,12 +242,13 @@ test("the owner's preview comes rendered by a replica, with its banner, to the o
   const card = page.getByRole('region', { name: 'About section' });
   await card.getByLabel('Candidate URL for the About section').fill(candidate);
   await card.getByRole('button', { name: 'Preview', exact: true }).click();
-  await expect(card.getByRole('status')).toContainText('Previewing');
+  // the site checks the candidate first (its manifest, its route ids): seconds on a busy host
+  await expect(card.getByRole('status')).toContainText('Previewing', { timeout: 30_000 });
 
   // the preview's renderer starts on its first page (answered meanwhile for the browser to render): asked until rendered
   let owners = await page.request.get(`${deployment.url}/about`);
   let html = await owners.text();
-  for (const until = Date.now() + 30_000; !html.includes('"clientRender":false') && Date.now() < until;) {
+  for (const until = Date.now() + 30_000; !serverRendered(html) && Date.now() < until;) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     owners = await page.request.get(`${deployment.url}/about`);
     html = await owners.text();

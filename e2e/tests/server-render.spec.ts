@@ -1,17 +1,18 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { keepServerHeading, serverHeadingKept } from '../support/hydration';
+import { serverRendered } from '../support/renderers';
 import { headingIn, serverFrame, serverPages as pages } from '../support/server-pages';
 
 /**
  * A page as the server renders it. A section's renderer ends after a minute unused, and the first request after
- * that is answered at once for the browser to render (`"clientRender":true`, never cached): asked again until
+ * that is answered at once with the shell's template for the browser to render (never cached): asked again until
  * the server has rendered it.
  */
 async function serverHtml(request: APIRequestContext, path: string) {
   for (const until = Date.now() + 20_000; ;) {
     const response = await request.get(path, { maxRedirects: 0 });
     const page = { status: response.status(), headers: response.headers(), html: await response.text() };
-    if (!page.html.includes('"clientRender":true') || Date.now() > until) return page;
+    if (serverRendered(page.html) || Date.now() > until) return page;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -1,5 +1,3 @@
-import { releaseIdOf } from './experiments.js';
-import { isSectionBuild, type SectionState } from './page-render.js';
 import type { RemoteName } from './remote-routes.js';
 
 /**
@@ -7,6 +5,7 @@ import type { RemoteName } from './remote-routes.js';
  * section builds this visitor gets and, for a server-rendered page, React Router's hydration data. The shell's
  * render module writes it into every page it renders; the API writes it into the page the browser renders alone
  * (a renderer still starting), so that page too loads this visitor's variant and is measured with its releases.
+ * On every visitor's page: it imports nothing (build-ids.ts, which needs the experiments' schemas, is the servers').
  */
 export interface PageData {
   /** each section's browser entry: the exact builds this page was rendered with, or is to be rendered with */
@@ -24,17 +23,3 @@ export const pageDataElementId = 'page-data';
 /** The data block, `<` escaped so no text in it can close the element. */
 export const pageDataBlock = (data: PageData): string =>
   `<script type="application/json" id="${pageDataElementId}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-
-/**
- * Each section's build id: its release's id when its URL names one (field measurements are per release, and
- * experiments read them), else its server manifest's version; a section without a build, by its URL's release.
- */
-export function buildIdsOf(sections: readonly SectionState[]): Partial<Record<RemoteName, string>> {
-  return Object.fromEntries(
-    sections.flatMap((section): Array<[string, string]> => {
-      if (isSectionBuild(section)) return [[section.name, releaseIdOf(section.browserEntry) ?? section.version]];
-      const id = releaseIdOf(section.url);
-      return id ? [[section.name, id]] : [];
-    }),
-  );
-}

@@ -39,7 +39,8 @@ describe('the route table', () => {
     const paths = pathsOf(owner?.children ?? [], ownerBasePath);
     const lazyPaths = paths.filter((route) => route.lazy).map((route) => route.path);
     // a contract path is a page, or the base of pages named by a parameter (/owner/experiments/:id)
-    const pageOf = (path: string) => lazyPaths.find((lazyPath) => lazyPath === path || lazyPath.startsWith(`${path}/:`));
+    const pageOf = (path: string) =>
+      lazyPaths.find((lazyPath) => lazyPath === path || lazyPath.startsWith(`${path}/:`));
     for (const path of Object.values(ownerPaths)) expect([path, pageOf(path)]).toEqual([path, expect.any(String)]);
     expect(paths.filter((route) => route.inline)).toEqual([]);
   });

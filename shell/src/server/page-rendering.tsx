@@ -15,7 +15,7 @@ import {
   type RenderedPage,
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
-import { buildIdsOf } from '@portfolio/contracts/page-data';
+import { buildIdsOf } from '@portfolio/contracts/build-ids';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { buildRoutes } from '../app/routes';
