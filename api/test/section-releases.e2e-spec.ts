@@ -45,6 +45,13 @@ describe('section releases', () => {
     expect(first).toMatchObject({ version: 'about-1', note: 'first start', live: true, uploadedBy: { kind: 'owner' } });
     expect(first?.livePeriods).toEqual([{ from: expect.any(String), until: null }]);
     expect(await (await call(site, 'GET', '/remotes.json')).json()).toMatchObject({ about: first?.entryUrl });
+    // recorded as the first release, with no Roll back to the /mf/ path that is no longer served
+    const overview = await json<SectionsOverview>(await call(site, 'GET', '/api/owner/sections', { session }));
+    expect(overview.history.find((change) => change.section === 'about')).toMatchObject({
+      action: 'first release',
+      to: first?.entryUrl,
+    });
+    expect(overview.sections.find((section) => section.name === 'about')?.previousUrl).toBeNull();
     await eventually(async () => (await page(site, '/about')).builds.includes('about=about-1'), 'the about-1 page');
   });
 

@@ -121,7 +121,8 @@ export interface SectionHealth {
 export interface SectionChange {
   section: RemoteName;
   /** an experiment's changes (experiments.ts) go from the live URL to the candidate's */
-  action: 'promote' | 'roll back' | ExperimentAction;
+  /** 'first release': a part's build taken as its first release on the site's first start (nothing to roll back to) */
+  action: 'promote' | 'roll back' | 'first release' | ExperimentAction;
   from: string;
   to: string;
   at: string;

@@ -22,6 +22,11 @@ export function SectionHistory({ overview }: { overview: SectionsOverview }) {
                   {change.action}
                   {change.note ? ` (${change.note})` : ''}: candidate <span className={styles.url}>{change.to}</span>
                 </>
+              ) : change.action === 'first release' ? (
+                <>
+                  first release, from its build on the site's first start:{' '}
+                  <span className={styles.url}>{change.to}</span>
+                </>
               ) : (
                 <>
                   {change.action === 'promote' ? 'promoted' : 'rolled back'} from{' '}

@@ -62,6 +62,13 @@ describe('the sections page', () => {
               to: '/mf/about/remoteEntry.js',
               at: '2026-11-21T08:00:00.000Z',
             },
+            {
+              section: 'home',
+              action: 'first release',
+              from: '/mf/home/remoteEntry.js',
+              to: '/sections/home/0123456789abcdef/remoteEntry.js',
+              at: '2026-11-20T08:00:00.000Z',
+            },
           ],
         ),
     });
@@ -79,6 +86,9 @@ describe('the sections page', () => {
     expect(within(card).getByRole('button', { name: 'Stop previewing' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(
       'About section promoted from https://old.example.com/remoteEntry.js to /mf/about/remoteEntry.js',
+    );
+    expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(
+      "home page first release, from its build on the site's first start: /sections/home/0123456789abcdef/remoteEntry.js",
     );
     const resume = screen.getByRole('region', { name: 'Resume section' });
     expect(within(resume).getByRole('button', { name: 'Roll back' })).toBeDisabled();

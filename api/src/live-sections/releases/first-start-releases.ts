@@ -68,7 +68,8 @@ export class FirstStartReleases implements OnApplicationBootstrap {
         const url = releaseEntryUrl(name, unpacked.id);
         // replicas starting together import the same dist/ as the same release: recorded once
         await this.live.set(name, url, async (tx, from) => {
-          if (from !== url) await this.history.record(tx, { section: name, action: 'promote', from, to: url });
+          // not a promote: what was live before (remotes.json's /mf/ path) is no longer served, so no Roll back to it
+          if (from !== url) await this.history.record(tx, { section: name, action: 'first release', from, to: url });
         });
         this.logger.log(`${name}: ${folder}/dist is its first release, ${unpacked.id}, live at ${url}`);
       } catch (error) {

@@ -113,7 +113,7 @@ export class ReleasesTable {
   async periods(section: RemoteName, queries: Queries = this.database): Promise<Map<string, Period[]>> {
     const changes = await queries.query<{ to_url: string; changed_at: Date }>(
       // an experiment's rows (api/src/experiments) made nothing live
-      `select to_url, changed_at from section_history where section = $1 and action in ('promote', 'roll back')
+      `select to_url, changed_at from section_history where section = $1 and action in ('promote', 'roll back', 'first release')
        order by id`,
       [section],
     );
