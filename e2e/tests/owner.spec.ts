@@ -259,10 +259,11 @@ test.describe('a site of its own: no password yet; then Preview, Promote and Rol
         .textContent()) ?? '';
     await expect(card).toContainText('Healthy');
 
-    // Preview: the owner's browser only, with a banner saying so
+    // Preview: the owner's browser only, with a banner saying so (each action checks the candidate first: seconds
+    // on a busy host)
     await card.getByLabel('Candidate URL for the Projects section').fill(candidateEntry);
     await card.getByRole('button', { name: 'Preview', exact: true }).click();
-    await expect(card.getByRole('status')).toContainText('Previewing');
+    await expect(card.getByRole('status')).toContainText('Previewing', { timeout: 30_000 });
     await projectsHeading(page, after);
     await expect(page.locator('#owner-preview-banner')).toContainText(candidate.url);
     await projectsHeading(visitor.page, before);
@@ -273,7 +274,7 @@ test.describe('a site of its own: no password yet; then Preview, Promote and Rol
     await page.goto(`${site.url}${ownerPaths.sections}`);
     await card.getByLabel('Candidate URL for the Projects section').fill(candidateEntry);
     await card.getByRole('button', { name: 'Promote', exact: true }).click();
-    await expect(card.getByRole('status')).toContainText('Promoted');
+    await expect(card.getByRole('status')).toContainText('Promoted', { timeout: 30_000 });
     await expect(card).toContainText(candidateEntry);
     await expect(page.getByRole('region', { name: 'History' })).toContainText(`to ${candidateEntry}`);
     await expect(card.getByRole('button', { name: 'Roll back', exact: true })).toHaveAccessibleDescription(
@@ -284,7 +285,7 @@ test.describe('a site of its own: no password yet; then Preview, Promote and Rol
     // Roll back: everyone, the owner too, gets the previous URL again
     await page.goto(`${site.url}${ownerPaths.sections}`);
     await card.getByRole('button', { name: 'Roll back', exact: true }).click();
-    await expect(card.getByRole('status')).toContainText('Rolled back');
+    await expect(card.getByRole('status')).toContainText('Rolled back', { timeout: 30_000 });
     await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(
       `rolled back from ${candidateEntry} to ${liveUrl}`,
     );
