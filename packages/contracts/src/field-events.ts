@@ -1,8 +1,9 @@
 import { remotes } from '@portfolio/parts';
-import { conversionNames, type ConversionName } from './field-signals.js';
 import type { RemoteName, RemoteRouteIds } from './remote-routes.js';
 
-export { conversionNames, type ConversionName };
+/** What a visitor did that the site exists for (a section reports one with field-signals.ts). */
+export const conversionNames = ['contact-sent', 'resume-downloaded', 'door-followed'] as const;
+export type ConversionName = (typeof conversionNames)[number];
 
 /**
  * Field measurements: what a visitor's browser reports to `POST /api/rum` (docs/architecture.md "Field
