@@ -1,14 +1,6 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import {
-  measuredRouteIds,
-  rumLimits,
-  rumPath,
-  type ConversionName,
-  type MeasuredRouteId,
-  type RumBatch,
-  type RumEvent,
-  type VitalName,
-} from '@portfolio/contracts/field-events';
+import { measuredRouteIds, rumLimits, rumPath, type MeasuredRouteId } from '@portfolio/contracts/field-beacon';
+import type { ConversionName, RumBatch, RumEvent, VitalName } from '@portfolio/contracts/field-events';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type { FieldSignal } from './measure-field';
@@ -56,7 +48,7 @@ export interface FieldContext {
 
 /**
  * The page's field measurements: a view per route shown, the four vitals of the landing route, and the
- * signals; sent in small batches with sendBeacon (fetch keepalive where it refuses) when the page is hidden.
+ * signals; sent in small batches with sendBeacon when the page is hidden, or when a batch is full.
  */
 export function collectField({ builds, routeIdOf, take }: FieldContext): void {
   const routeOf = (path = location.pathname) => {
