@@ -37,9 +37,10 @@ test('home loads only its page code at first; captcha, modal and schema come whe
   // runtime, the owner's route entries, the GitHub mark, the error listeners that must run from the first
   // moment) ~131 and mf-home's entry, without a runtime of its own, ~9 (with the form's no-JavaScript line)
   expect(all).toBeLessThan(148 * 1024);
-  // web-vitals 6's four metrics alone are 3.2 KiB (docs/architecture.md "Field measurements"): a guard, not the goal
+  // web-vitals 5's four metrics and the collector, 3,170 B on the wire; field-weight.spec.ts guards it with the
+  // first chunk's share (docs/performance.md "Field measurements")
   expect(field).toBeGreaterThan(0);
-  expect(field).toBeLessThan(4 * 1024);
+  expect(field).toBeLessThan(3_300);
   expect(captchaRequests).toEqual([]);
 
   const before = bytes.size;

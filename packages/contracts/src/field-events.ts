@@ -1,16 +1,19 @@
 import { remotes } from '@portfolio/parts';
-import { conversionNames, type ConversionName } from './field-signals.js';
-import type { RemoteName, RemoteRouteIds } from './remote-routes.js';
-
-export { conversionNames, type ConversionName };
+import type { MeasuredRouteId } from './field-beacon.js';
+import type { RemoteName } from './remote-routes.js';
 
 /**
  * Field measurements: what a visitor's browser reports to `POST /api/rum` (docs/architecture.md "Field
- * measurements"). A module of its own, without zod: the shell's collector (on every visitor's page, at most
- * 3 KB) needs these names and limits, and the API checks bodies with field-events-schema.ts.
+ * measurements"). A module of its own, without zod: the API checks bodies with field-events-schema.ts. What
+ * the shell's collector needs to send (the path, the limits, the routes measured) is in field-beacon.ts, so
+ * that its chunk, on every visitor's page, carries only that.
  */
 
-export const rumPath = '/api/rum';
+export { measuredRouteIds, rumLimits, rumPath, type MeasuredRouteId } from './field-beacon.js';
+
+/** What a visitor did that the site exists for (a section reports one with field-signals.ts). */
+export const conversionNames = ['contact-sent', 'resume-downloaded', 'door-followed'] as const;
+export type ConversionName = (typeof conversionNames)[number];
 
 /** Core Web Vitals from `web-vitals`: milliseconds, except CLS (a unitless score). */
 export const vitalNames = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
@@ -19,29 +22,10 @@ export type VitalName = (typeof vitalNames)[number];
 /** The largest value of each vital the API keeps: anything above is a broken clock or a forged body. */
 export const vitalMaximum: Readonly<Record<VitalName, number>> = { LCP: 120_000, INP: 60_000, CLS: 50, TTFB: 120_000 };
 
-/** The routes measured: the sections' pages and the shell's "not found" page (never the owner's area). */
-export type MeasuredRouteId = RemoteRouteIds[RemoteName] | 'not-found';
-export const measuredRouteIds: readonly MeasuredRouteId[] = [
-  ...remotes.flatMap((remote) => remote.routeIds),
-  'not-found',
-];
-
 /** A page's route belongs to the section that serves it; "not found" is the shell's own. */
 export function sectionOfRoute(route: MeasuredRouteId): RemoteName | 'shell' {
   return remotes.find((remote) => (remote.routeIds as readonly string[]).includes(route))?.name ?? 'shell';
 }
-
-export const rumLimits = {
-  /** a batch's body: a beacon is flushed long before this */
-  bodyBytes: 8192,
-  events: 30,
-  /** an error's message, trimmed by the browser before sending */
-  messageChars: 200,
-  /** an element the attribution build names (a CSS selector) */
-  targetChars: 100,
-  /** a section's build id (today its 12-hex version; a release id later) */
-  buildChars: 64,
-} as const;
 
 export type RumEvent =
   /** a page of this route was shown (the denominator of error and conversion rates) */

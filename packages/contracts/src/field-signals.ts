@@ -1,12 +1,12 @@
 /**
  * What parts of a page signal to the shell's field measurements, as DOM events on `window`: a remote knows
  * nothing of the shell but the `./routes` contract, so it dispatches (reportConversion) and the shell's
- * collector listens. A module of its own, without imports: every remote that reports a conversion carries it.
+ * collector listens. A module of its own, without imports but a type: every remote that reports a conversion
+ * carries it, and so does the first code of every page (the shell's listeners): the names' list is in field-events.ts.
  */
+import type { ConversionName } from './field-events.js';
 
-/** What a visitor did that the site exists for. */
-export const conversionNames = ['contact-sent', 'resume-downloaded', 'door-followed'] as const;
-export type ConversionName = (typeof conversionNames)[number];
+export type { ConversionName };
 
 /** `CustomEvent<ConversionName>` */
 export const conversionEventType = 'portfolio:conversion';

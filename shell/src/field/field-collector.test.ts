@@ -1,5 +1,22 @@
-import { rumLimits } from '@portfolio/contracts/field-events';
-import { messageOf } from './field-collector';
+import { rumLimits, rumPath } from '@portfolio/contracts/field-beacon';
+import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
+import { collectField, messageOf } from './field-collector';
+import type { FieldSignal } from './measure-field';
+
+// jsdom measures nothing: each metric reports once at once, LCP twice (as after the page was shown again)
+jest.mock('web-vitals', () => {
+  const metric =
+    (name: string, value: number, times = 1) =>
+    (report: (metric: object) => void) => {
+      for (let time = 0; time < times; time += 1) report({ id: `v5-${name}`, name, value });
+    };
+  return {
+    onLCP: metric('LCP', 1234.6, 2),
+    onINP: metric('INP', 48),
+    onCLS: metric('CLS', 0.123456),
+    onTTFB: metric('TTFB', 80.2),
+  };
+});
 
 describe('messageOf: an error as the field measurements send it', () => {
   it('keeps the kind and message, and cuts every URL query string and absolute URL fragment', () => {
@@ -13,5 +30,44 @@ describe('messageOf: an error as the field measurements send it', () => {
     expect(messageOf('just text')).toBe('just text');
     expect(messageOf(Object.create(null))).toBe('Error');
     expect(messageOf('   ')).toBe('Error');
+  });
+});
+
+describe('collectField: what the page heard, as it is sent', () => {
+  it('sends the landing view, its vitals once each, and each signal against its own route, when the page goes', () => {
+    const sendBeacon = jest.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
+    const routeIds: Record<string, string> = { '/': 'home', '/projects': 'projects', '/owner/inbox': 'owner-inbox' };
+    const heard: FieldSignal[] = [
+      [new ErrorEvent('error', { error: new TypeError('broken at /x?email=a@b.c') }), '/'],
+      [Object.assign(new Event('unhandledrejection'), { reason: 'refused' }), '/projects'],
+      [new CustomEvent(sectionFailedEventType, { detail: 'projects' }), '/projects'],
+      [new CustomEvent(conversionEventType, { detail: 'door-followed' }), '/'],
+      [new ErrorEvent('error', { message: 'in the owner area' }), '/owner/inbox'],
+    ];
+    collectField({
+      builds: { home: 'abc' },
+      routeIdOf: (path) => routeIds[path],
+      take: (handler) => heard.forEach(handler),
+    });
+    expect(sendBeacon).not.toHaveBeenCalled();
+    dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const [url, body] = sendBeacon.mock.calls[0] ?? [];
+    expect(url).toBe(rumPath);
+    expect(JSON.parse(body ?? 'null')).toEqual({
+      builds: { home: 'abc' },
+      events: [
+        { kind: 'view', route: 'home' },
+        { kind: 'vital', route: 'home', name: 'LCP', value: 1235 },
+        { kind: 'vital', route: 'home', name: 'INP', value: 48 },
+        { kind: 'vital', route: 'home', name: 'CLS', value: 0.1235 },
+        { kind: 'vital', route: 'home', name: 'TTFB', value: 80 },
+        { kind: 'error', route: 'home', message: 'TypeError: broken at /x' },
+        { kind: 'error', route: 'projects', message: 'refused' },
+        { kind: 'section-failed', route: 'projects', section: 'projects' },
+        { kind: 'conversion', route: 'home', name: 'door-followed' },
+      ],
+    });
   });
 });

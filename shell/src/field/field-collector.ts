@@ -1,20 +1,17 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import {
-  rumLimits,
-  rumPath,
-  type MeasuredRouteId,
-  type RumBatch,
-  type RumEvent,
-  type VitalName,
-} from '@portfolio/contracts/field-events';
+import { measuredRouteIds, rumLimits, rumPath, type MeasuredRouteId } from '@portfolio/contracts/field-beacon';
+import type { ConversionName, RumBatch, RumEvent, VitalName } from '@portfolio/contracts/field-events';
+import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
-import type { FieldSignal, FieldSignals } from './field-signals';
+import type { FieldSignal } from './measure-field';
 
 /** A page that keeps failing sends this many events at most. */
 const pageEventLimit = 100;
-/** A query string or fragment of an absolute URL, and any `?…` (a relative URL's query): a visitor's data. */
-const absoluteUrlTail = /([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*/gi;
-const queryTail = /\?\S*/g;
+/**
+ * The query string or fragment of an absolute URL (kept up to its path), and any other `?…` (a relative
+ * URL's query): a visitor's data.
+ */
+const urlTails = /([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*|\?\S*/gi;
 
 /** An error in one line of at most 200 characters, without the query string of any URL in it. */
 export function messageOf(error: unknown): string {
@@ -25,53 +22,58 @@ export function messageOf(error: unknown): string {
     text = 'Error'; // an object without a string form
   }
   const clean = text
-    .replace(absoluteUrlTail, '$1')
-    .replace(queryTail, '')
+    .replace(urlTails, '$1')
     .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim();
   return clean.slice(0, rumLimits.messageChars).trim() || 'Error';
 }
 
-function eventOf(signal: FieldSignal, route: MeasuredRouteId): RumEvent {
-  if (signal.kind === 'error') return { kind: 'error', route, message: messageOf(signal.error) };
-  if (signal.kind === 'section-failed') return { kind: 'section-failed', route, section: signal.section };
-  return { kind: 'conversion', route, name: signal.name };
+/** What the page heard (measure-field.ts), as it is sent. */
+function eventOf(event: Event, route: MeasuredRouteId): RumEvent {
+  const { detail } = event as CustomEvent<unknown>;
+  if (event.type === sectionFailedEventType) return { kind: 'section-failed', route, section: detail as RemoteName };
+  if (event.type === conversionEventType) return { kind: 'conversion', route, name: detail as ConversionName };
+  const error: unknown =
+    event instanceof ErrorEvent ? (event.error ?? event.message) : (event as PromiseRejectionEvent).reason;
+  return { kind: 'error', route, message: messageOf(error) };
 }
 
 export interface FieldContext {
   builds: Partial<Record<RemoteName, string>>;
-  routeOf: () => MeasuredRouteId | null;
-  signals: FieldSignals;
+  /** the id of the route a path shows (the shell's route table) */
+  routeIdOf: (path: string) => string | undefined;
+  /** what the page heard and hears (measure-field.ts) */
+  take: (handler: (signal: FieldSignal) => void) => void;
 }
 
 /**
  * The page's field measurements: a view per route shown, the four vitals of the landing route, and the
- * signals; sent in small batches with sendBeacon (fetch keepalive where it refuses) when the page is hidden.
+ * signals; sent in small batches with sendBeacon when the page is hidden, or when a batch is full.
  */
-export function collectField({ builds, routeOf, signals }: FieldContext): void {
-  const encoder = new TextEncoder();
+export function collectField({ builds, routeIdOf, take }: FieldContext): void {
+  const routeOf = (path = location.pathname) => {
+    const id = routeIdOf(path) as MeasuredRouteId;
+    return measuredRouteIds.includes(id) ? id : null;
+  };
   let queued: RumEvent[] = [];
   let added = 0;
+  const body = (events: RumEvent[]) => JSON.stringify({ builds, events } satisfies RumBatch);
+  // a string is sent as text/plain: no preflight, and the API reads it as JSON (api/src/rum/beacon-body.ts)
   const send = () => {
-    if (queued.length === 0) return;
-    const body = JSON.stringify({ builds, events: queued } satisfies RumBatch);
+    if (queued.length > 0) navigator.sendBeacon(rumPath, body(queued));
     queued = [];
-    // a string is sent as text/plain: no preflight, and the API reads it as JSON (api/src/rum/beacon-body.ts)
-    if (!navigator.sendBeacon(rumPath, body)) {
-      fetch(rumPath, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => undefined);
-    }
   };
   const add = (event: RumEvent) => {
     if (added++ >= pageEventLimit) return;
-    const size = (events: RumEvent[]) => encoder.encode(JSON.stringify({ builds, events })).length;
-    if (queued.length === rumLimits.events || size([...queued, event]) > rumLimits.bodyBytes) send();
+    if (queued.length === rumLimits.events || new Blob([body([...queued, event])]).size > rumLimits.bodyBytes) send();
     queued.push(event);
   };
+  const view = (route: MeasuredRouteId | null) => route && add({ kind: 'view', route });
 
   let shown = location.pathname;
   const landing = routeOf();
   if (landing) {
-    add({ kind: 'view', route: landing });
+    view(landing);
     const sent = new Set<string>();
     // each vital once per page: a value reported again after the page was shown again would count twice
     const vital = ({ id, name, value }: Metric & { name: VitalName }) => {
@@ -91,12 +93,13 @@ export function collectField({ builds, routeOf, signals }: FieldContext): void {
   }
   // a route reached in the page (the Navigation API, where the browser has it) is a view of its own
   (window as { navigation?: EventTarget }).navigation?.addEventListener('currententrychange', () => {
-    if (location.pathname === shown) return;
-    shown = location.pathname;
-    const route = routeOf();
-    if (route) add({ kind: 'view', route });
+    if (location.pathname !== shown) view(routeOf((shown = location.pathname)));
   });
-  signals.take((signal, route) => add(eventOf(signal, route)));
+  // a signal counts against the route it happened on; the owner's area (no measured route) is never sent
+  take(([event, path]) => {
+    const route = routeOf(path);
+    if (route) add(eventOf(event, route));
+  });
   // after web-vitals' own listeners (added by the calls above), so the last INP and CLS go in this batch
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send());
   addEventListener('pagehide', send);

@@ -1,0 +1,29 @@
+import { remotes } from '@portfolio/parts';
+import type { RemoteName, RemoteRouteIds } from './remote-routes.js';
+
+/**
+ * What the shell's field collector needs to send a batch to `POST /api/rum`: a module of its own, without
+ * zod, so that the collector's chunk (on every visitor's page, docs/performance.md) carries these and nothing
+ * else. The rest of what is sent, and its types, is in field-events.ts, which re-exports these.
+ */
+
+export const rumPath = '/api/rum';
+
+/** The routes measured: the sections' pages and the shell's "not found" page (never the owner's area). */
+export type MeasuredRouteId = RemoteRouteIds[RemoteName] | 'not-found';
+export const measuredRouteIds: readonly MeasuredRouteId[] = [
+  ...remotes.flatMap((remote) => remote.routeIds),
+  'not-found',
+];
+
+export const rumLimits = {
+  /** a batch's body: a beacon is flushed long before this */
+  bodyBytes: 8192,
+  events: 30,
+  /** an error's message, trimmed by the browser before sending */
+  messageChars: 200,
+  /** an element the attribution build names (a CSS selector) */
+  targetChars: 100,
+  /** a section's build id (today its 12-hex version; a release id later) */
+  buildChars: 64,
+} as const;
