@@ -49,12 +49,16 @@ async function watch(page: Page) {
   return { errors, hydrated: () => page.evaluate(serverHeadingKept) };
 }
 
-/** The site renders with what remotes.json says within a few seconds: wait for the page to say it. */
+/**
+ * The site renders with what remotes.json says within a few seconds: wait for the page to say it. A 200 page
+ * for the browser to render (its renderer starting) names the new builds too, but is not the server's page.
+ */
 async function serverPage(path_: string, contains: string) {
   for (const until = Date.now() + 15_000; ;) {
     const response = await fetch(`${site.url}${path_}`);
     const html = await response.text();
-    if (html.includes(contains)) return { status: response.status, html };
+    const starting = response.status === 200 && html.includes('"clientRender":true');
+    if (html.includes(contains) && !starting) return { status: response.status, html };
     if (Date.now() > until) throw new Error(`${path_} never contained ${contains}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
