@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { serverPublicPathMarker } from '@portfolio/parts';
 import { pictureRules } from './picture-rules.mjs';
 import { ServerManifestPlugin } from './plugins/server-manifest-plugin.mjs';
@@ -55,8 +56,26 @@ function baseConfig(part, production) {
     devtool: 'source-map',
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
     module: { rules: serverRules(part, production) },
-    // readable stack traces in the server's log; nothing is downloaded by a browser
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
+    // stack traces in the server's log keep every name (nothing mangled); code no export reaches is dropped: each
+    // renderer process holds its modules' source and what they build, and all of simple-icons, imported for one
+    // mark, cost every renderer 37 MB (docs/performance.md, "Server memory"). Non-ASCII characters escaped: V8
+    // keeps a source with one character above U+00FF at two bytes a character.
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      minimizer: [
+        new MinimizerPlugin({
+          minify: MinimizerPlugin.swcMinify,
+          minimizerOptions: {
+            compress: { defaults: false, unused: true, dead_code: true, side_effects: true },
+            mangle: false,
+            format: { asciiOnly: true },
+          },
+          extractComments: false,
+          parallel: false,
+        }),
+      ],
+    },
     cache: {
       type: 'filesystem',
       name: `${part.name}-server-${production ? 'production' : 'development'}`,

@@ -6,8 +6,10 @@
 //   --seconds=N   the `GET /` throughput run (default 10)
 //   --idle=N      seconds to wait at the end for the renderer processes to end unused (default 75; 0 skips it)
 // Memory is that of every process `npm start` runs (npm's own process aside), the server and its renderer
-// processes (one per section build, started on demand): RSS, the figure a host's limit counts, and PSS, where
-// pages shared between processes (the node binary) are split between them.
+// processes (one per section build, started on demand): `charged`, what a container's memory limit (a memory
+// cgroup) charges the tree: each process's own pages and page tables, and the pages of a file they all map (the
+// node binary) once; RSS summed, which counts those shared pages once per process; and PSS, which splits them
+// between the processes mapping them (other node processes on the machine included).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,33 +67,82 @@ function descendants(root) {
 
 const kb = (text, field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0);
 
-/** RSS and PSS (MB) summed over the tree, and how many processes and threads it has. */
+/**
+ * One process's memory from its smaps: its anonymous pages (heaps, stacks, copied-on-write data: its own), the
+ * resident pages of each file it maps (the node binary, libraries: the same pages in every process) and its page
+ * tables (kernel memory a memory cgroup charges too).
+ */
+function processMemory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const files = new Map();
+  let anonymous = 0;
+  let pss = 0;
+  let file = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (mapping) {
+      // a file's pages; [heap], [stack], anonymous and other pseudo mappings count by their Anonymous line
+      file = mapping[1] !== '0' && mapping[2].startsWith('/') ? mapping[2] : null;
+      continue;
+    }
+    const [field, value] = line.split(/:\s+/);
+    const size = Number.parseInt(value, 10);
+    if (field === 'Pss') pss += size;
+    else if (field === 'Rss' && file) files.set(file, (files.get(file) ?? 0) + size);
+    else if (field === 'Anonymous') {
+      anonymous += size;
+      // a file mapping's copied-on-write pages are the process's own: counted as anonymous, not as the file's
+      if (file) files.set(file, files.get(file) - size);
+    }
+  }
+  return {
+    name: /^Name:\s+(.*)$/m.exec(status)?.[1],
+    rss: kb(status, 'VmRSS'),
+    pss,
+    anonymous,
+    files,
+    pageTables: kb(status, 'VmPTE'),
+    threads: Number(/^Threads:\s+(\d+)$/m.exec(status)?.[1] ?? 0),
+  };
+}
+
+/**
+ * Over the tree (MB): RSS and PSS summed, and `charged`, what a memory cgroup (a container's limit) charges:
+ * every process's anonymous pages and page tables, and each file's pages once however many processes map them
+ * (per file, the most any one process has resident: the processes run the same binary's same code).
+ */
 function treeMemory(root) {
   let rss = 0;
   let pss = 0;
+  let own = 0;
   let threads = 0;
+  const fileRss = new Map();
   const processes = [];
   for (const pid of descendants(root)) {
     try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      rss += kb(status, 'VmRSS');
-      threads += Number(/^Threads:\s+(\d+)$/m.exec(status)?.[1] ?? 0);
-      pss += kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
-      processes.push(`${/^Name:\s+(.*)$/m.exec(status)?.[1]} ${Math.round(kb(status, 'VmRSS') / 1024)} MB`);
+      const memory = processMemory(pid);
+      rss += memory.rss;
+      pss += memory.pss;
+      own += memory.anonymous + memory.pageTables;
+      threads += memory.threads;
+      for (const [file, size] of memory.files) fileRss.set(file, Math.max(fileRss.get(file) ?? 0, size));
+      processes.push(`${memory.name} ${Math.round(memory.rss / 1024)}/${Math.round(memory.anonymous / 1024)} MB`);
     } catch {
       // the process ended while we looked
     }
   }
-  return { rss: Math.round(rss / 1024), pss: Math.round(pss / 1024), threads, processes };
+  const files = [...fileRss.values()].reduce((sum, size) => sum + size, 0);
+  const mb = (size) => Math.round(size / 1024);
+  return { rss: mb(rss), pss: mb(pss), charged: mb(own + files), threads, processes };
 }
 
 /** The highest figures over a few samples: memory settles (and garbage is collected) in the first seconds. */
 async function settledMemory(root, samples = 5) {
-  let highest = { rss: 0, pss: 0, threads: 0, processes: [] };
+  let highest = { rss: 0, pss: 0, charged: 0, threads: 0, processes: [] };
   for (let index = 0; index < samples; index += 1) {
     await sleep(1000);
     const now = treeMemory(root);
-    if (now.rss > highest.rss) highest = now;
+    if (now.charged > highest.charged) highest = now;
   }
   return highest;
 }
@@ -161,12 +212,16 @@ async function firstServerRenders(paths) {
   return times.join(', ');
 }
 
-/** `total` pages rendered afresh (a query string each), `inFlight` at a time; the RSS peak while it ran. */
+/** `total` pages rendered afresh (a query string each), `inFlight` at a time; the peaks while it ran. */
 async function uncachedRenders(root, paths, total) {
   let next = 0;
   let failed = 0;
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeMemory(root).rss)), 1000);
+  const peak = { rss: 0, charged: 0 };
+  const sampler = setInterval(() => {
+    const now = treeMemory(root);
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.charged = Math.max(peak.charged, now.charged);
+  }, 1000);
   const started = Date.now();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
@@ -191,7 +246,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portfolio-bench-memory-'));
 const rows = [];
 const record = (stage, memory, note = '') => {
   rows.push({ stage, ...memory, load: loadAverage(), note });
-  log(`${stage}: RSS ${memory.rss} MB, PSS ${memory.pss} MB (${memory.processes.join(', ')}; load ${loadAverage()})`);
+  log(
+    `${stage}: charged ${memory.charged} MB, RSS ${memory.rss} MB, PSS ${memory.pss} MB ` +
+      `(RSS/anonymous: ${memory.processes.join(', ')}; load ${loadAverage()})`,
+  );
 };
 let site;
 const watchdog = setTimeout(() => {
@@ -226,7 +284,7 @@ try {
   record(
     `${run.done} uncached renders`,
     await settledMemory(site.child.pid),
-    `${Math.round(run.done / run.seconds)}/s, ${run.failed} failed, RSS peak ${run.peak} MB`,
+    `${Math.round(run.done / run.seconds)}/s, ${run.failed} failed, peak charged ${run.peak.charged} MB, RSS ${run.peak.rss} MB`,
   );
 
   log(`GET / from the page cache: 50 connections, ${seconds} s`);
@@ -249,10 +307,14 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\n| stage (bench:memory, npm start, embedded database) | RSS MB | PSS MB | threads | load avg | note |`);
-console.log('|---|---|---|---|---|---|');
+console.log(
+  `\n| stage (bench:memory, npm start, embedded database) | charged MB | RSS MB | PSS MB | threads | load avg | note |`,
+);
+console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) {
-  console.log(`| ${row.stage} | ${row.rss} | ${row.pss} | ${row.threads} | ${row.load} | ${row.note} |`);
+  console.log(
+    `| ${row.stage} | ${row.charged} | ${row.rss} | ${row.pss} | ${row.threads} | ${row.load} | ${row.note} |`,
+  );
 }
 const { result, load } = throughput;
 console.log(

@@ -26,6 +26,12 @@ export function sandboxEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Process
  * Node's flags for a renderer: the permission model (it reads the render module and its own script, and
  * nothing else: no writes, child processes, workers, addons, WASI or inspector), a small heap, a small
  * young generation, and WebAssembly compiled by Liftoff alone (as the server's own flags, scripts/start.mjs).
+ * JavaScript runs in V8's interpreter and baseline compiler only (`--max-opt=1`: no Maglev or TurboFan code,
+ * their compilers' memory, or their pages of the node binary), with the heap grown for size over speed: a
+ * renderer under load holds 10-25 MB less, at about the same renders per second (docs/performance.md, "Server
+ * memory").
+ * Not `--jitless` (nor `--lite-mode`, which implies it): it removes WebAssembly, and Node's fetch parses HTTP
+ * with WebAssembly, so no section could be loaded.
  */
 export function sandboxFlags(renderModule: string): string[] {
   return [
@@ -35,6 +41,8 @@ export function sandboxFlags(renderModule: string): string[] {
     `--max-old-space-size=${renderHeapMb}`,
     '--max-semi-space-size=1',
     '--liftoff-only',
+    '--max-opt=1',
+    '--optimize-for-size',
   ];
 }
 

@@ -12,8 +12,9 @@ import { StartTurns } from './start-turns.js';
 
 /**
  * Renderer processes alive at once: each live section's and the shell's, and one more (a preview's or a new
- * build's). Each costs 55-60 MB PSS: with three, a replica serving every section evicted renderers whose pages it
- * then had to render again, and answered them with the browser's page (docs/performance.md, "Server memory").
+ * build's). Each holds 20-40 MB of its own beside the node binary's pages it shares: with three, a replica serving
+ * every section evicted renderers whose pages it then had to render again, and answered them with the browser's
+ * page (docs/performance.md, "Server memory").
  */
 export const maxRenderers = 6;
 /** A render not answered by then gets the page's fallback, and its renderer is replaced. */

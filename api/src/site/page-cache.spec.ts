@@ -25,4 +25,14 @@ describe('the page cache', () => {
     expect(cache.has('/huge')).toBe(false);
     expect(cache.has('/big')).toBe(true);
   });
+
+  it('counts what a kept page holds: its bodies are not slices of larger buffers', () => {
+    // a page under Node's pooled size, and one whose compressed copy is over 4 KB
+    const small = pageOf(3000);
+    const text = Array.from({ length: 4000 }, (_, index) => (index * 7919).toString(36)).join(' ');
+    const large = sitePage(200, 'text/html; charset=utf-8', text);
+    expect(large.gzipped?.length).toBeGreaterThan(4096);
+    for (const bytes of [small.body, small.gzipped, large.body, large.gzipped])
+      expect(bytes?.buffer.byteLength).toBe(bytes?.length);
+  });
 });

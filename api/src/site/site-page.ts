@@ -16,19 +16,30 @@ export interface SitePage {
 const cacheControlFor = (status: number) =>
   status >= 500 ? 'no-store' : 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 
+/**
+ * The bytes in a buffer of their own. A kept page must not hold a slice of a larger buffer, whose whole the page
+ * cache does not count: Node's buffer pool (64 KB, for buffers up to 32 KB), gzipSync's 64 KB output buffer.
+ * Before, 500 kept pages held 40 MB of buffers where the cache counted 16.
+ */
+function ownBuffer(bytes: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 export function sitePage(
   status: number,
   contentType: string,
   text: string,
   extra: Record<string, string> = {},
 ): SitePage {
-  const body = Buffer.from(text);
+  const body = ownBuffer(Buffer.from(text));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return {
     status,
     headers: { 'Content-Type': contentType, 'Cache-Control': cacheControlFor(status), ETag: etag, ...extra },
     body,
-    gzipped: body.length > 1024 ? gzipSync(body) : null,
+    gzipped: body.length > 1024 ? ownBuffer(gzipSync(body)) : null,
     etag,
   };
 }
