@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import flags from '../e2e/support/chromium-flags.json' with { type: 'json' };
 import { serveBuild } from './serve-build.mjs';
+import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
 
 const routes = ['/', '/about', '/projects', '/projects/project/2', '/resume'];
 const args = process.argv.slice(2);
@@ -62,7 +63,9 @@ async function auditWithRetry(url) {
 const site = givenOrigin ? null : await serveBuild(Number(process.env.LIGHTHOUSE_PORT ?? 4181));
 const origin = (givenOrigin ?? site.origin).replace(/\/$/, '');
 try {
-  console.log(`Lighthouse 12, mobile, simulated throttling, median of ${runs} run(s), ${origin}`);
+  console.log(
+    `Lighthouse ${lighthousePackage.version}, mobile, simulated throttling, median of ${runs} run(s), ${origin}`,
+  );
   console.log('| route | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const route of routes) {
