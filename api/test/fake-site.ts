@@ -43,7 +43,7 @@ export function fakeSite(
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   };
-  write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
+  write('shell/dist/index.html', '<!doctype html><title>shell</title><body><div id="root"></div></body>');
   write('shell/dist/remotes.json', JSON.stringify(remotes));
   write('shell/dist/main.0123456789.js', `console.log(${JSON.stringify('x'.repeat(4000))});`);
   for (const { name, folder, routeIds } of parts) {
@@ -57,7 +57,7 @@ export function fakeSite(
     const styles = `<style>${'.frame{margin:0}'.repeat(100)}</style>`;
     write(
       'shell/dist/index.html',
-      `<!doctype html><head><!--page-head--><title>shell</title><!--/page-head-->${styles}</head><div id="root"><!--page-body--></div>`,
+      `<!doctype html><head><!--page-head--><title>shell</title><!--/page-head-->${styles}</head><body><div id="root"><!--page-body--></div></body>`,
     );
     mkdirSync(path.join(root, 'shell/dist/server'), { recursive: true });
     copyFileSync(

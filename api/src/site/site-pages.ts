@@ -6,7 +6,6 @@ import { shell } from '@portfolio/parts';
 import type { RenderedPage, SectionState } from '@portfolio/contracts/page-render';
 import { buildIdsOf } from '@portfolio/contracts/build-ids';
 import { pageDataBlock } from '@portfolio/contracts/page-data';
-import { releaseIdOf } from '@portfolio/contracts/experiments';
 import { ownerBasePath } from '@portfolio/contracts/owner';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -194,19 +193,12 @@ export class SitePages {
    */
   private clientRenderedPage(served: ServedSections, builds: readonly SectionState[] | null): SitePage {
     let html = readFileSync(this.templatePath, 'utf8');
+    // both are null together: while a section has no URL anywhere (LiveSections.forRequest)
     const sections = served.remotes;
-    if (sections) {
-      const buildIds = builds
-        ? buildIdsOf(builds)
-        : Object.fromEntries(
-            Object.entries(sections).flatMap(([name, url]) => {
-              const id = releaseIdOf(url);
-              return id ? [[name, id]] : [];
-            }),
-          );
-      const data = pageDataBlock({ sections, builds: buildIds, clientRender: true, router: null });
-      // where the shell's render module puts it; a template without </body> ends with it
-      html = html.includes('</body>') ? html.replace('</body>', () => `${data}</body>`) : `${html}${data}`;
+    if (sections && builds) {
+      const data = pageDataBlock({ sections, builds: buildIdsOf(builds), clientRender: true, router: null });
+      // where the shell's render module puts it (page-document.ts)
+      html = html.replace('</body>', () => `${data}</body>`);
     }
     return sitePage(200, 'text/html; charset=utf-8', html, { 'Cache-Control': 'no-store' });
   }
