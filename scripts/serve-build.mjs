@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import flags from '../e2e/support/chromium-flags.json' with { type: 'json' };
+import { startRenderers } from '../e2e/support/server-rendered.mjs';
 import { repoRoot } from './parts.mjs';
 
 export async function serveBuild(port) {
@@ -30,23 +31,9 @@ export async function serveBuild(port) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // what is measured or photographed is the page visitors get once the renderers run, not the browser's page
   await startRenderers(origin);
   return { origin, stop: () => server.kill() };
-}
-
-/**
- * A section's renderer starts on its first request, which is answered with the shell's template for the browser
- * to render (its body marker still in it): what is measured or photographed is the page visitors get once the
- * renderers run, so each page of the sitemap is asked for until the server renders it (a minute at most).
- */
-async function startRenderers(origin) {
-  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  const until = Date.now() + 60_000;
-  for (const pagePath of paths) {
-    while (Date.now() < until && (await (await fetch(`${origin}${pagePath}`)).text()).includes('<!--page-body-->'))
-      await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 export function launchChromium() {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { repoRoot } from '../parts.mjs';
+import { serverRendered, sitemapPaths } from '../../e2e/support/server-rendered.mjs';
 import { numberOption } from './number-option.mjs';
 
 const renders = numberOption('renders', 20_000, 100_000);
@@ -184,13 +185,8 @@ async function stopSite(site) {
 
 /** The site's pages, as its sitemap lists them, on this server's origin. */
 async function sitePaths() {
-  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  return [...new Set([...paths, '/owner/login', '/no-such-page'])];
+  return [...new Set([...(await sitemapPaths(origin)), '/owner/login', '/no-such-page'])];
 }
-
-/** A page the server rendered, not the fallback the browser renders while the page's renderer starts. */
-const serverRendered = (html) => html.includes('"clientRender":false');
 
 /**
  * Each route asked for (a query string of its own) until the server renders it: how long after its first
