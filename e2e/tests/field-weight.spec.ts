@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { decode } from '@jridgewell/sourcemap-codec';
 import { shell } from '@portfolio/parts';
 import { expect, test } from '@playwright/test';
 import { repoRoot } from '../support/site-server';
@@ -19,26 +20,6 @@ const firstCodeSources = [/\/src\/field\/measure-field\.ts$/, /\/contracts\/dist
  */
 const budget = 3_700;
 
-const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** One source map segment's numbers (base64 VLQ). */
-function decodeSegment(segment: string): number[] {
-  const values: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = base64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >> 1) : value >> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
-
 /** The generated text that came from the sources matched, in order (the minified code of those modules). */
 function codeFrom(file: string, sources: RegExp[]): string {
   const code = readFileSync(path.join(dist, file), 'utf8').split('\n');
@@ -48,16 +29,11 @@ function codeFrom(file: string, sources: RegExp[]): string {
   };
   const wanted = map.sources.map((source) => sources.some((pattern) => pattern.test(source)));
   let text = '';
-  let sourceIndex = 0;
-  map.mappings.split(';').forEach((line, lineIndex) => {
-    const segments = line ? line.split(',').map(decodeSegment) : [];
-    let column = 0;
-    const starts = segments.map((fields) => (column += fields[0] ?? 0));
-    segments.forEach((fields, index) => {
-      if (fields.length < 4) return; // generated code from no source
-      sourceIndex += fields[1] ?? 0;
-      // a segment runs to where the next one starts, the last to the end of the line
-      if (wanted[sourceIndex]) text += code[lineIndex]?.slice(starts[index], starts[index + 1]) ?? '';
+  // each segment: [generated column, source index, ...], absolute; it runs to where the next one starts
+  decode(map.mappings).forEach((segments, lineIndex) => {
+    segments.forEach(([column, sourceIndex], index) => {
+      if (sourceIndex !== undefined && wanted[sourceIndex])
+        text += code[lineIndex]?.slice(column, segments[index + 1]?.[0]) ?? '';
     });
   });
   return text;
