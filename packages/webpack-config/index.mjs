@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { defaultRemotesConfig, devPorts } from '@portfolio/parts';
 import themeUnused from '@portfolio/ui/theme/unused-classes' with { type: 'json' };
@@ -15,6 +14,7 @@ import { sharedSingletons } from './shared.mjs';
 import { BrowserBuildRecordPlugin } from './plugins/browser-build-record-plugin.mjs';
 import { StartupPreloadPlugin } from './plugins/startup-preload-plugin.mjs';
 import { remoteServerConfig, shellServerConfig } from './server-config.mjs';
+import { swcMinimizer } from './swc-minimizer.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -201,15 +201,9 @@ export function createPartConfig(options) {
       optimization: {
         moduleIds: 'deterministic',
         chunkIds: 'deterministic',
-        // swc's minifier (native) instead of terser's two passes: a twentieth of the CPU, and with four passes
-        // output a little smaller. It runs in this process (on its own threads): a worker would only copy chunks.
-        minimizer: [
-          new MinimizerPlugin({
-            minify: MinimizerPlugin.swcMinify,
-            minimizerOptions: { compress: { passes: 4 } },
-            parallel: false,
-          }),
-        ],
+        // swc's minifier instead of terser's two passes: a twentieth of the CPU, and with four passes output a
+        // little smaller
+        minimizer: [swcMinimizer({ compress: { passes: 4 } })],
         // html-webpack-plugin minifies index.html; webpack's own HTML minifier would drop the server's markers
         minimizeOptions: { html: false },
       },

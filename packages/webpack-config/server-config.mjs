@@ -5,11 +5,11 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { serverPublicPathMarker } from '@portfolio/parts';
 import { pictureRules } from './picture-rules.mjs';
 import { ServerManifestPlugin } from './plugins/server-manifest-plugin.mjs';
 import { sharedSingletons } from './shared.mjs';
+import { swcMinimizer } from './swc-minimizer.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -64,16 +64,14 @@ function baseConfig(part, production) {
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       minimizer: [
-        new MinimizerPlugin({
-          minify: MinimizerPlugin.swcMinify,
-          minimizerOptions: {
+        swcMinimizer(
+          {
             compress: { defaults: false, unused: true, dead_code: true, side_effects: true },
             mangle: false,
             format: { asciiOnly: true },
           },
-          extractComments: false,
-          parallel: false,
-        }),
+          { extractComments: false },
+        ),
       ],
     },
     cache: {
