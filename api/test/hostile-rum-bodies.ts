@@ -83,12 +83,9 @@ export function hostileRumBodies(): Array<{ raw: string; contentType?: string }>
     JSON.stringify({ ...validBatch, builds: { home: 'x'.repeat(65) } }),
     JSON.stringify({ ...validBatch, builds: { home: 'has space' } }),
     JSON.stringify({ ...validBatch, builds: { shell: 'aaaa' } }),
-    JSON.stringify({ builds: {}, events: Array.from({ length: 31 }, () => ({ kind: 'view', route: 'home' })) }),
-    // over the size cap in bytes (two per character), though every event is valid
-    JSON.stringify({
-      builds: {},
-      events: Array.from({ length: 30 }, () => ({ kind: 'error', route: 'home', message: 'é'.repeat(200) })),
-    }),
+    JSON.stringify({ builds: {}, events: Array.from({ length: 11 }, () => ({ kind: 'view', route: 'home' })) }),
+    // over the size cap, though it is valid JSON with valid events: no valid batch is this large but with padding
+    `{${' '.repeat(20_000)}${JSON.stringify(validBatch).slice(1)}`,
     'x'.repeat(100_000),
   ];
   const bodies: Array<{ raw: string; contentType?: string }> = fixed.map((raw) => ({ raw }));

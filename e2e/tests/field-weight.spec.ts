@@ -16,9 +16,9 @@ const dist = path.join(repoRoot, shell.folder, 'dist');
 const firstCodeSources = [/\/src\/field\/measure-field\.ts$/, /\/contracts\/dist\/src\/field-signals\.js$/];
 /**
  * The issue asks for 3 KB (3,072 B) at most; web-vitals' four metrics are 2.3 KB of it and the rest of the
- * measurements about 1.3 KB, so this guards what was reached (3.6 KB), not the issue's figure: see the docs.
+ * measurements about 1.2 KB, so this guards what was reached (3,570 B), not the issue's figure: see the docs.
  */
-const budget = 3_700;
+const budget = 3_600;
 
 /** The generated text that came from the sources matched, in order (the minified code of those modules). */
 function codeFrom(file: string, sources: RegExp[]): string {

@@ -17,9 +17,13 @@ export const measuredRouteIds: readonly MeasuredRouteId[] = [
 ];
 
 export const rumLimits = {
-  /** a batch's body: a beacon is flushed long before this */
-  bodyBytes: 8192,
-  events: 30,
+  /**
+   * a batch's body: more than any valid batch takes (field-events.test.ts), so that the collector flushes by
+   * counting events and never measures a body
+   */
+  bodyBytes: 16_384,
+  /** a batch's events: the collector sends a batch as soon as it holds this many */
+  events: 10,
   /** an error's message, trimmed by the browser before sending */
   messageChars: 200,
   /** an element the attribution build names (a CSS selector) */

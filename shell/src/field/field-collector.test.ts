@@ -71,3 +71,24 @@ describe('collectField: what the page heard, as it is sent', () => {
     });
   });
 });
+
+describe('collectField: batches', () => {
+  it('sends a batch the moment it is full, the rest when the page goes, and no more than a page may send', () => {
+    const sendBeacon = jest.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
+    // the landing route is not measured (no vitals, no view): only the 150 errors heard on a measured one
+    const heard: FieldSignal[] = Array.from({ length: 150 }, (_, index) => [
+      new ErrorEvent('error', { message: `failure ${index}` }),
+      '/projects',
+    ]);
+    collectField({
+      builds: {},
+      routeIdOf: (path) => (path === '/projects' ? 'projects' : undefined),
+      take: (handler) => heard.forEach(handler),
+    });
+    dispatchEvent(new Event('pagehide'));
+    const batches = sendBeacon.mock.calls.map(([, body]) => (JSON.parse(body) as { events: unknown[] }).events);
+    expect(batches.map((events) => events.length)).toEqual(Array(100 / rumLimits.events).fill(rumLimits.events));
+    expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99' });
+  });
+});

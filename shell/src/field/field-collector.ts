@@ -15,27 +15,20 @@ const urlTails = /([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*|\?\S*/gi;
 
 /** An error in one line of at most 200 characters, without the query string of any URL in it. */
 export function messageOf(error: unknown): string {
-  let text: string;
+  let text = 'Error';
   try {
-    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    text = String(error);
   } catch {
-    text = 'Error'; // an object without a string form
+    // an object without a string form: 'Error'
   }
-  const clean = text
-    .replace(urlTails, '$1')
-    .replace(/[\p{Cc}\s]+/gu, ' ')
-    .trim();
-  return clean.slice(0, rumLimits.messageChars).trim() || 'Error';
-}
-
-/** What the page heard (measure-field.ts), as it is sent. */
-function eventOf(event: Event, route: MeasuredRouteId): RumEvent {
-  const { detail } = event as CustomEvent<unknown>;
-  if (event.type === sectionFailedEventType) return { kind: 'section-failed', route, section: detail as RemoteName };
-  if (event.type === conversionEventType) return { kind: 'conversion', route, name: detail as ConversionName };
-  const error: unknown =
-    event instanceof ErrorEvent ? (event.error ?? event.message) : (event as PromiseRejectionEvent).reason;
-  return { kind: 'error', route, message: messageOf(error) };
+  // an Error's string form is its name and message
+  return (
+    text
+      .replace(urlTails, '$1')
+      .replace(/[\p{Cc}\s]+/gu, ' ')
+      .trim()
+      .slice(0, rumLimits.messageChars) || 'Error'
+  );
 }
 
 export interface FieldContext {
@@ -57,16 +50,14 @@ export function collectField({ builds, routeIdOf, take }: FieldContext): void {
   };
   let queued: RumEvent[] = [];
   let added = 0;
-  const body = (events: RumEvent[]) => JSON.stringify({ builds, events } satisfies RumBatch);
   // a string is sent as text/plain: no preflight, and the API reads it as JSON (api/src/rum/beacon-body.ts)
   const send = () => {
-    if (queued.length > 0) navigator.sendBeacon(rumPath, body(queued));
+    if (queued.length > 0) navigator.sendBeacon(rumPath, JSON.stringify({ builds, events: queued } satisfies RumBatch));
     queued = [];
   };
+  // a full batch is sent at once: any batch of rumLimits.events fits rumLimits.bodyBytes (field-events.test.ts)
   const add = (event: RumEvent) => {
-    if (added++ >= pageEventLimit) return;
-    if (queued.length === rumLimits.events || new Blob([body([...queued, event])]).size > rumLimits.bodyBytes) send();
-    queued.push(event);
+    if (added++ < pageEventLimit && queued.push(event) === rumLimits.events) send();
   };
   const view = (route: MeasuredRouteId | null) => route && add({ kind: 'view', route });
 
@@ -74,8 +65,8 @@ export function collectField({ builds, routeIdOf, take }: FieldContext): void {
   const landing = routeOf();
   if (landing) {
     view(landing);
-    const sent = new Set<string>();
     // each vital once per page: a value reported again after the page was shown again would count twice
+    const sent = new Set<string>();
     const vital = ({ id, name, value }: Metric & { name: VitalName }) => {
       if (sent.has(id)) return;
       sent.add(id);
@@ -98,7 +89,17 @@ export function collectField({ builds, routeIdOf, take }: FieldContext): void {
   // a signal counts against the route it happened on; the owner's area (no measured route) is never sent
   take(([event, path]) => {
     const route = routeOf(path);
-    if (route) add(eventOf(event, route));
+    if (!route) return;
+    // an error event's error (or its message, for a script of another origin), a rejection's reason
+    const { type, detail, error, message, reason } = event as Event &
+      Partial<{ detail: unknown; error: unknown; message: string; reason: unknown }>;
+    add(
+      type === sectionFailedEventType
+        ? { kind: 'section-failed', route, section: detail as RemoteName }
+        : type === conversionEventType
+          ? { kind: 'conversion', route, name: detail as ConversionName }
+          : { kind: 'error', route, message: messageOf(reason ?? error ?? message) },
+    );
   });
   // after web-vitals' own listeners (added by the calls above), so the last INP and CLS go in this batch
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send());

@@ -1,0 +1,27 @@
+import { remoteNames } from '@portfolio/parts';
+import { checkRumBatch } from './field-events-schema.js';
+import { rumLimits } from './field-events.js';
+
+describe('rumLimits: a batch the API accepts always fits its body limit', () => {
+  it('fits with the longest builds and events whose text takes the most bytes JSON can spend on it', () => {
+    // a lone surrogate is written \udXXX (6 bytes); the API accepts it (printable, not a control character)
+    const longest = '\ud800'.repeat(rumLimits.messageChars);
+    const batch = {
+      builds: Object.fromEntries(remoteNames.map((name) => [name, 'b'.repeat(rumLimits.buildChars)])),
+      events: Array.from({ length: rumLimits.events }, () => ({
+        kind: 'error',
+        route: 'project',
+        message: longest,
+      })),
+    };
+    expect(checkRumBatch(batch).ok).toBe(true);
+    const bytes = Buffer.byteLength(JSON.stringify(batch));
+    expect(bytes).toBeGreaterThan(rumLimits.events * 6 * rumLimits.messageChars); // the escapes were counted
+    expect(bytes).toBeLessThanOrEqual(rumLimits.bodyBytes);
+  });
+
+  it('refuses one event more than a batch holds', () => {
+    const events = Array.from({ length: rumLimits.events + 1 }, () => ({ kind: 'view', route: 'home' }));
+    expect(checkRumBatch({ builds: {}, events }).ok).toBe(false);
+  });
+});
