@@ -14,6 +14,8 @@ export const standInPorts = {
   releaseSite: sitePort + 12,
   /** A server of the site whose about section runs experiments on simulated visitors (experiments.spec.ts). */
   experimentsSite: sitePort + 13,
+  /** Two fresh servers of the site, whose first pages the browser renders while renderers start (layout-shift.spec.ts). */
+  startingSites: [sitePort + 14, sitePort + 15],
   /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
   deployment: sitePort + 20,
 };
