@@ -7,6 +7,9 @@ const { getHeapStatistics } = require('node:v8');
 const vm = require('node:vm');
 
 let renders = 0;
+/** whether `/doors-failing-once` has rendered its first variant, and failed its third since */
+let firstDoorsRendered = false;
+let thirdDoorsFailedSince = false;
 // what a section's code might leave behind when it is evaluated: a timer and a buffer nobody frees
 const leftBehind = { timer: setInterval(() => undefined, 60_000), buffer: Buffer.alloc(4 * 1024 * 1024, 1) };
 
@@ -49,6 +52,17 @@ exports.createPageRenderer = ({ template, sections }) => {
       // a page in three variants, as home's doors are (page-variants.ts)
       if (pathname === '/doors')
         return page(`<main data-variant="${variant % 3}" data-renders="${renders}"></main>`, 200, 3);
+      // the same, but its third variant fails (as while a renderer starts) until it has failed once after the
+      // first variant was rendered, and kept
+      if (pathname === '/doors-failing-once') {
+        const shown = variant % 3;
+        if (shown === 2 && !thirdDoorsFailedSince) {
+          thirdDoorsFailedSince = firstDoorsRendered;
+          throw new Error('not this time');
+        }
+        if (shown === 0) firstDoorsRendered = true;
+        return page(`<main data-variant="${shown}" data-renders="${renders}"></main>`, 200, 3);
+      }
       if (pathname === '/broken') throw new Error('a section threw');
       // a section's code that keeps everything it makes, until its renderer runs out of memory
       if (pathname === '/hog') {

@@ -104,6 +104,23 @@ describe('pages rendered on the server', () => {
     expect([...seen.keys()].sort()).toEqual(['0', '1', '2']);
   });
 
+  it('a page the browser rendered once does not teach the server that the page has one variant', async () => {
+    const variantOf = async () => {
+      const response = await fetch(`${app.baseUrl}/doors-failing-once`);
+      const html = await response.text();
+      return response.headers.get('cache-control') === 'no-store' ? 'browser' : /data-variant="(\d)"/.exec(html)?.[1];
+    };
+    // variant 0 is rendered and kept, then variant 2's render fails: that visitor gets the browser's page
+    const before: Array<string | undefined> = [];
+    const failedAfterFirst = () => before.lastIndexOf('browser') > before.indexOf('0') && before.includes('0');
+    while (!failedAfterFirst() && before.length < 300) before.push(await variantOf());
+    expect(failedAfterFirst()).toBe(true);
+    // every variant is still sent to later visitors (the count of 1 once learnt here sent them all variant 0)
+    const after = new Set<string | undefined>();
+    for (let visit = 0; visit < 40; visit += 1) after.add(await variantOf());
+    expect([...after].sort()).toEqual(['0', '1', '2']);
+  });
+
   it('answers revalidation with 304, compresses for clients that ask, and sends no body to HEAD', async () => {
     const first = await fetch(`${app.baseUrl}/about`);
     const etag = first.headers.get('etag');

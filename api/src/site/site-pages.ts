@@ -45,10 +45,14 @@ function privatePage(page: SitePage, banner: string | null): SitePage {
 /** A path of the owner's area (client-rendered, noindex, out of the sitemap). */
 export const isOwnerPath = (pagePath: string) => pagePath === ownerBasePath || pagePath.startsWith(`${ownerBasePath}/`);
 
-/** A page as rendered, with how many variants it has (page-variants.ts). */
+/**
+ * A page as rendered, with how many variants it has (page-variants.ts); null: not rendered on the server (the
+ * browser's page says nothing of the variants, and must not teach a count of 1: every later visitor would be
+ * sent the kept variant 0).
+ */
 interface Rendered {
   page: SitePage;
-  variants: number;
+  variants: number | null;
 }
 
 /** The variants asked of the render module: any whole number below this; each page takes it modulo its count. */
@@ -104,6 +108,7 @@ export class SitePages {
       rendering = this.render(asked, served, builds, variant).finally(() => this.rendering.delete(key));
       this.rendering.set(key, rendering);
       void rendering.then(({ page, variants }) => {
+        if (variants === null) return;
         this.variantCounts.set(pageKey, variants);
         if (isKept(page)) this.cache.set(keyOf(variants), page);
       });
@@ -177,7 +182,7 @@ export class SitePages {
           'on the server failed; the browser renders it:',
           (error as Error).message,
         );
-      return { page: this.clientRenderedPage(served, builds), variants: 1 };
+      return { page: this.clientRenderedPage(served, builds), variants: null };
     }
     // a render module built before page variants says nothing: one variant
     const variants = Number.isSafeInteger(page.variants) && page.variants > 0 ? page.variants : 1;
