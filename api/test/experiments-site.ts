@@ -67,7 +67,8 @@ export async function visit(site: { baseUrl: string }, urlPath: string, headers:
   }
 }
 
-async function visitOnce(site: { baseUrl: string }, urlPath: string, headers: Record<string, string>) {
+/** One page request, rendered by the server or not (`about` is null for the browser's page). */
+export async function visitOnce(site: { baseUrl: string }, urlPath: string, headers: Record<string, string>) {
   const response = await fetch(`${site.baseUrl}${urlPath}`, { headers });
   const html = await response.text();
   const cookie = response.headers.getSetCookie().find((text) => text.startsWith('exp_about='));

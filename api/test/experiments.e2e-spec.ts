@@ -2,7 +2,14 @@ import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
-import { startExperiment, startExperimentSite, sendViews, visit, type ExperimentSite } from './experiments-site.js';
+import {
+  startExperiment,
+  startExperimentSite,
+  sendViews,
+  visit,
+  visitOnce,
+  type ExperimentSite,
+} from './experiments-site.js';
 import { call, json, type OwnerSite } from './owner-site.js';
 import { testStorage } from './test-storage.js';
 
@@ -246,5 +253,26 @@ describe(`experiments (${testStorage})`, () => {
     expect(seen.cookie).toBeUndefined();
     const changes = (await json<SectionsOverview>(await owner('GET', '/api/owner/sections'))).history;
     expect(changes.slice(0, 2).map((change) => change.action)).toEqual(['experiment promoted', 'promote']);
+  });
+});
+
+describe(`an experiment's renderers (${testStorage})`, () => {
+  // a renderer unused for a second ends: one that nothing keeps alive is gone within the test
+  let running: ExperimentSite;
+  beforeAll(async () => {
+    running = await startExperimentSite({ RENDERER_IDLE_MS: '1000' });
+  }, 180_000);
+  afterAll(() => running.close());
+
+  it("keeps both variants' renderers ready while either's visitors see the section: the candidate's first visitor gets the server's page", async () => {
+    const [site] = running.sites as [OwnerSite];
+    const experiment = await startExperiment(site, running.session, { releaseId: running.candidateId, share: 50 });
+    // live's visitors alone, for six times the idle time: no page is asked for with the candidate
+    for (const until = Date.now() + 6000; Date.now() < until;) {
+      expect((await visit(site, '/about', { Cookie: `exp_about=${experiment.id}.99` })).about).toBe('about-1');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const first = await visitOnce(site, '/about', { Cookie: `exp_about=${experiment.id}.0` });
+    expect(first.about).toBe('about-2');
   });
 });

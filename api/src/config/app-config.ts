@@ -61,6 +61,7 @@ export const environmentSchema = z.object({
   OUTBOX_RETRY_MAX_MS: wholeNumber(10, 86_400_000).default(3_600_000),
   OUTBOX_LEASE_MS: wholeNumber(1_000, 3_600_000).default(60_000),
   EXPERIMENT_GUARD_MS: wholeNumber(100, 86_400_000).default(60_000),
+  RENDERER_IDLE_MS: wholeNumber(500, 86_400_000).default(60_000),
   // the contract's limits; shorter ones only so that tests can watch a session expire
   OWNER_SESSION_IDLE_MS: wholeNumber(1_000, 86_400_000).default(ownerSessionLimits.idleMs),
   OWNER_SESSION_MAX_MS: wholeNumber(1_000, 604_800_000).default(ownerSessionLimits.maxMs),
@@ -141,6 +142,8 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     },
     /** How often the guard looks at running experiments (docs/experiments.md "The guard"). */
     experimentGuardMs: env.EXPERIMENT_GUARD_MS,
+    /** A page renderer unused this long is ended: an idle site costs the API alone (docs/server-rendering.md). */
+    rendererIdleMs: env.RENDERER_IDLE_MS,
     /** The owner's session: ended after idleMs without a call, and after maxMs whatever happens. */
     ownerSession: { idleMs: env.OWNER_SESSION_IDLE_MS, maxMs: env.OWNER_SESSION_MAX_MS },
     /**

@@ -11,7 +11,7 @@ import {
 } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
-import { ExperimentAssignments } from '../experiments/experiment-assignments.js';
+import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 import { OwnerPreviews } from './owner-previews.js';
 import { sectionOfPath } from './page-section.js';
@@ -47,6 +47,8 @@ export interface ServedSections {
   builds: () => Promise<SectionState[] | null>;
   /** the same for `live` alone (the sitemap: the same for everyone) */
   liveBuilds: () => Promise<SectionState[] | null>;
+  /** the builds with the other variant of `section`'s experiment; null when none runs on it, or it is previewed */
+  counterpartBuilds: (section: RemoteName) => Promise<SectionState[] | null>;
 }
 
 /**
@@ -116,6 +118,22 @@ export class LiveSections {
     return page;
   }
 
+  /**
+   * While an experiment runs on a section, each page of it starts, or keeps alive, the renderers of both its
+   * variants, whichever this visitor gets: they start and idle together. Otherwise the candidate's renderer
+   * starts on its own first visitor, and a variant whose renderer is cold answers its visitors with the
+   * browser's page (a slower LCP) more often than the other: results biased against it, and a guard that
+   * might stop a sound candidate on LCP.
+   */
+  async keepVariantsWarm(served: ServedSections, pageUrl: string): Promise<void> {
+    const section = sectionOfPath(new URL(pageUrl).pathname);
+    const counterpart = section && (await served.counterpartBuilds(section));
+    if (!section || !counterpart) return;
+    for (const builds of [await served.builds(), counterpart])
+      if (builds?.some((build) => build.name === section && isSectionBuild(build)))
+        this.renderers.rendererFor(builds, section);
+  }
+
   /** The route ids each build's `./routes` serves, each loaded alone in a sandboxed renderer (the owner's checks). */
   routeIds(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
     return this.renderers.routeIds(builds);
@@ -161,7 +179,7 @@ export class LiveSections {
       this.previews.forToken(req.cookies?.[ownerPreviewCookie]).catch(() => null),
       this.releasePreviews.forCookies(req.cookies).catch(() => null),
       // storage that does not answer: everyone gets live
-      this.experiments.forRequest(req).catch(() => ({ candidates: {}, underExperiment: false, cookies: [] })),
+      this.experiments.forRequest(req).catch(() => noAssignment),
     ]);
     // a release preview link's cookie is a preview like the owner's, for whoever opened the link
     const preview = releasePreview
@@ -185,6 +203,10 @@ export class LiveSections {
       experimentCookies: assignment.cookies,
       builds: buildsOf(remotes),
       liveBuilds: buildsOf(live),
+      counterpartBuilds: (section) => {
+        const other = preview?.[section] ? undefined : assignment.counterparts[section];
+        return other && remotes ? buildsOf({ ...remotes, [section]: other })() : Promise.resolve(null);
+      },
     };
   }
 }

@@ -23,8 +23,6 @@ export const renderTimeoutMs = 2000;
 const pageTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: renderTimeoutMs };
 /** The owner's checks may wait for a candidate's `./routes` longer than a visitor waits for a page. */
 const probeTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: 5000 };
-/** A renderer unused this long is ended: an idle site costs the API alone. */
-export const idleRendererMs = 60_000;
 /** After a renderer fails, its next start waits this long, doubled at each failure in a row, up to the most. */
 const firstBackoffMs = 2000;
 const mostBackoffMs = 60_000;
@@ -68,9 +66,13 @@ export class SectionRenderers implements OnModuleDestroy {
   /** the owner's check's renderer, while one runs */
   private readonly probing = new Set<RendererProcess>();
 
+  /** a renderer unused this long is ended (RENDERER_IDLE_MS) */
+  private readonly idleMs: number;
+
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.shellDist = path.join(config.siteBuildDir, shell.folder, 'dist');
-    this.reaper = setInterval(() => this.endIdle(), 5000).unref();
+    this.idleMs = config.rendererIdleMs;
+    this.reaper = setInterval(() => this.endIdle(), Math.min(5000, this.idleMs / 2)).unref();
   }
 
   /** Whether pages can be rendered here at all: the shell's render module is built. */
@@ -210,7 +212,7 @@ export class SectionRenderers implements OnModuleDestroy {
     if (!restart || slot.restart) return;
     slot.restart = setTimeout(() => {
       slot.restart = null;
-      const inUse = Date.now() - slot.usedAt < idleRendererMs;
+      const inUse = Date.now() - slot.usedAt < this.idleMs;
       if (inUse && !slot.renderer && this.slots.get(slot.key) === slot) this.start(slot);
     }, slot.startAfter - Date.now()).unref();
   }
@@ -233,8 +235,8 @@ export class SectionRenderers implements OnModuleDestroy {
     const now = Date.now();
     for (const slot of this.slots.values()) {
       const idleFor = now - Math.max(slot.usedAt, slot.renderer?.lastUsedAt ?? 0);
-      if (slot.renderer && !slot.renderer.busy && idleFor >= idleRendererMs) this.retire(slot);
-      else if (!slot.renderer && !slot.restart && idleFor >= 10 * idleRendererMs) this.slots.delete(slot.key);
+      if (slot.renderer && !slot.renderer.busy && idleFor >= this.idleMs) this.retire(slot);
+      else if (!slot.renderer && !slot.restart && idleFor >= 10 * this.idleMs) this.slots.delete(slot.key);
     }
   }
 

@@ -61,6 +61,9 @@ const variantRange = 2 ** 31;
 /** Pages that failed or fell back to the browser are rendered again next time. */
 const isKept = (page: SitePage) => page.headers['Cache-Control'] !== 'no-store';
 
+// joined as text: a path starting with // must stay a path on the public origin
+const pageUrl = (asked: PageAsked) => new URL(`${asked.origin}${asked.path}`).href;
+
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
@@ -98,6 +101,11 @@ export class SitePages {
       return served.preview ? privatePage(page, served.banner) : page;
     }
     if (served.preview) return privatePage((await this.render(asked, served, builds, variant)).page, served.banner);
+    // a page kept here or not: both variants of an experiment on its section stay ready to render
+    if (served.underExperiment)
+      void this.liveSections.keepVariantsWarm(served, pageUrl(asked)).catch((error: unknown) => {
+        console.warn('Starting the renderers of', asked.path, 'failed:', (error as Error).message);
+      });
     const pageKey = `${asked.path}\n${this.liveSections.signatureOf(builds)}`;
     const keyOf = (variants: number) => `${pageKey}\n${variant % variants}`;
     const key = keyOf(this.variantCounts.get(pageKey) ?? 1);
@@ -165,8 +173,7 @@ export class SitePages {
       page = await this.liveSections.render(
         builds,
         {
-          // joined as text: a path starting with // must stay a path on the public origin
-          url: new URL(`${asked.origin}${asked.path}`).href,
+          url: pageUrl(asked),
           siteUrl: asked.origin,
           variant,
         },
