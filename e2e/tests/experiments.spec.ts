@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
 import { ownerPaths, ownerSessionCookie } from '@portfolio/contracts/owner';
 import { copyOfBuild, startOwnSite, type OwnSite } from '../support/own-site';
@@ -98,42 +98,61 @@ async function leave(page: Page): Promise<void> {
   });
 }
 
-/** One new visitor: /about, the variant it got (release id), its cookie, and (if `reloads`) what reloads got. */
-async function visitor(browser: Browser, reloads = 0, gpc = false) {
+/**
+ * A browser tab that plays one visitor after another, its cookies cleared in between: the site keeps nothing
+ * else in a browser (no storage), so each is a new visitor to it. A new browser context per visitor cost this
+ * host three times the CPU of the visit itself (a renderer process started and ended each time).
+ */
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** beacons sent since the tab opened */
+  beacons: number;
+}
+
+async function newTab(browser: Browser, gpc = false): Promise<Tab> {
   const context = await browser.newContext(gpc ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {});
   if (gpc)
     await context.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
     );
-  const page = await context.newPage();
-  const beacons: string[] = [];
-  page.on('request', (request) => request.url().endsWith('/api/rum') && beacons.push(request.url()));
-  try {
-    await page.goto(`${site.url}/about`);
-    const build = await aboutBuild(page);
-    const later: Array<string | undefined> = [];
-    for (let i = 0; i < reloads; i++) {
-      await page.reload();
-      later.push(await aboutBuild(page));
-    }
-    const started = Date.now();
-    if (!gpc) await leave(page);
-    if (process.env.EXPERIMENTS_DEBUG) console.log(build, Date.now() - started, 'ms to leave');
-    else await page.waitForTimeout(1500);
-    const cookie = (await context.cookies()).find((found) => found.name === 'exp_about');
-    return { build, later, cookie: cookie?.value, beacons: beacons.length };
-  } finally {
-    await context.close();
-  }
+  const tab: Tab = { context, page: await context.newPage(), beacons: 0 };
+  tab.page.on('request', (request) => {
+    if (request.url().endsWith('/api/rum')) tab.beacons += 1;
+  });
+  return tab;
 }
 
-/** `count` visitors, `parallel` at a time. */
+/** One new visitor in `tab`: /about, the variant it got (release id), its cookie, and (if `reloads`) what reloads got. */
+async function visitor(tab: Tab, reloads = 0, gpc = false) {
+  const { context, page } = tab;
+  await context.clearCookies();
+  const beaconsBefore = tab.beacons;
+  await page.goto(`${site.url}/about`);
+  const build = await aboutBuild(page);
+  const later: Array<string | undefined> = [];
+  for (let i = 0; i < reloads; i++) {
+    await page.reload();
+    later.push(await aboutBuild(page));
+  }
+  const started = Date.now();
+  if (!gpc) await leave(page);
+  if (process.env.EXPERIMENTS_DEBUG) console.log(build, Date.now() - started, 'ms to leave');
+  else await page.waitForTimeout(1500);
+  const cookie = (await context.cookies()).find((found) => found.name === 'exp_about');
+  return { build, later, cookie: cookie?.value, beacons: tab.beacons - beaconsBefore };
+}
+
+/** `count` visitors, in `parallel` tabs. */
 async function visitors(browser: Browser, count: number, parallel = 6) {
+  const tabs = await Promise.all(Array.from({ length: Math.min(parallel, count) }, () => newTab(browser)));
   const seen: Array<Awaited<ReturnType<typeof visitor>>> = [];
-  for (let start = 0; start < count; start += parallel)
-    seen.push(
-      ...(await Promise.all(Array.from({ length: Math.min(parallel, count - start) }, () => visitor(browser)))),
-    );
+  try {
+    for (let start = 0; start < count; start += tabs.length)
+      seen.push(...(await Promise.all(tabs.slice(0, count - start).map((tab) => visitor(tab)))));
+  } finally {
+    await Promise.all(tabs.map((tab) => tab.context.close()));
+  }
   return seen;
 }
 
@@ -145,7 +164,9 @@ test('100 visitors on a 50 % experiment whose candidate throws: near half get it
     share: 50,
     minVisitors: 30,
   });
-  const sticky = await visitor(browser, 2);
+  const stickyTab = await newTab(browser);
+  const sticky = await visitor(stickyTab, 2);
+  await stickyTab.context.close();
   expect(sticky.later).toEqual([sticky.build, sticky.build]);
   const first = await visitors(browser, 100);
   const assigned = first.filter((seen) => seen.cookie?.startsWith(`${experiment.id}.`));
@@ -174,11 +195,13 @@ test('100 visitors on a 50 % experiment whose candidate throws: near half get it
 
 test('a GPC visitor gets live, no cookie, and sends nothing', async ({ browser }) => {
   await api<Experiment>('POST', '/api/owner/sections/about/experiment', { releaseId: releases.healthy, share: 50 });
+  const tab = await newTab(browser, true);
   for (let i = 0; i < 6; i++) {
-    const seen = await visitor(browser, 0, true);
+    const seen = await visitor(tab, 0, true);
     expect(seen.build).not.toBe(releases.healthy);
     expect([seen.cookie, seen.beacons]).toEqual([undefined, 0]);
   }
+  await tab.context.close();
 });
 
 test('a healthy candidate: the results page shows visitors and vitals for both variants', async ({ browser, page }) => {
