@@ -257,19 +257,25 @@ describe(`experiments (${testStorage})`, () => {
 });
 
 describe(`an experiment's renderers (${testStorage})`, () => {
-  // a renderer unused for a second ends: one that nothing keeps alive is gone within the test
+  // a renderer unused for 2 s ends (counted from its start, which may take longer): one that nothing keeps alive
+  // is gone within the test, one that each page touches is not (a loaded host answers well within that)
   let running: ExperimentSite;
   beforeAll(async () => {
-    running = await startExperimentSite({ RENDERER_IDLE_MS: '1000' });
+    running = await startExperimentSite({ RENDERER_IDLE_MS: '2000' });
   }, 180_000);
   afterAll(() => running.close());
 
   it("keeps both variants' renderers ready while either's visitors see the section: the candidate's first visitor gets the server's page", async () => {
     const [site] = running.sites as [OwnerSite];
     const experiment = await startExperiment(site, running.session, { releaseId: running.candidateId, share: 50 });
-    // live's visitors alone, for six times the idle time: no page is asked for with the candidate
-    for (const until = Date.now() + 6000; Date.now() < until;) {
-      expect((await visit(site, '/about', { Cookie: `exp_about=${experiment.id}.99` })).about).toBe('about-1');
+    const live = { Cookie: `exp_about=${experiment.id}.99` };
+    // live's first page waits for its renderer: the candidate's starts beside it, as long on a busy host
+    const started = Date.now();
+    expect((await visit(site, '/about', live)).about).toBe('about-1');
+    const startMs = Date.now() - started;
+    // then live's visitors alone, for twice that again and four times the idle time: no page with the candidate
+    for (const until = Date.now() + 2 * startMs + 8000; Date.now() < until;) {
+      expect((await visit(site, '/about', live)).about).toBe('about-1');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const first = await visitOnce(site, '/about', { Cookie: `exp_about=${experiment.id}.0` });

@@ -183,6 +183,8 @@ export class SectionRenderers implements OnModuleDestroy {
     renderer.ready.then(
       ({ loaded }) => {
         slot.loaded = loaded;
+        // idle from now: a start longer than the idle time does not end it before its first page
+        if (slot.renderer === renderer) slot.usedAt = Date.now();
         if (!loaded) this.failed(slot, retryUnloadedMs);
       },
       () => undefined,
@@ -230,12 +232,14 @@ export class SectionRenderers implements OnModuleDestroy {
     if (oldest?.renderer) this.retire(oldest);
   }
 
-  /** Ends what nobody used for a while, and forgets slots of builds long gone. */
+  /** Ends what nobody used for a while since it started, and forgets slots of builds long gone. */
   private endIdle(): void {
     const now = Date.now();
     for (const slot of this.slots.values()) {
       const idleFor = now - Math.max(slot.usedAt, slot.renderer?.lastUsedAt ?? 0);
-      if (slot.renderer && !slot.renderer.busy && idleFor >= this.idleMs) this.retire(slot);
+      // a renderer still starting is not idle: its start has its own bound
+      const starting = slot.renderer && !slot.renderer.serving && !slot.renderer.dead;
+      if (slot.renderer && !starting && !slot.renderer.busy && idleFor >= this.idleMs) this.retire(slot);
       else if (!slot.renderer && !slot.restart && idleFor >= 10 * this.idleMs) this.slots.delete(slot.key);
     }
   }
