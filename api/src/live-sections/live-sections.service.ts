@@ -21,6 +21,12 @@ import { SectionManifests } from './section-manifests.js';
 import { SectionRenderers } from './section-renderers.js';
 import { selfOriginOf } from './section-url.js';
 
+/** The section a page's URL is under, if these builds have a build of it (else its page is the shell's alone). */
+function builtSectionOf(pageUrl: string, builds: readonly SectionState[]): RemoteName | null {
+  const named = sectionOfPath(new URL(pageUrl).pathname);
+  return builds.some((build) => build.name === named && isSectionBuild(build)) ? named : null;
+}
+
 /** No page: the section's renderer is starting, or waiting to start again after failing (it logged why). */
 export class RendererNotReady extends Error {}
 
@@ -99,8 +105,7 @@ export class LiveSections {
     request: PageRequest,
     { fallbackWhileStarting = false }: { fallbackWhileStarting?: boolean } = {},
   ): Promise<RenderedPage> {
-    const named = sectionOfPath(new URL(request.url).pathname);
-    const section = builds.some((build) => build.name === named && isSectionBuild(build)) ? named : null;
+    const section = builtSectionOf(request.url, builds);
     const renderer = this.renderers.rendererFor(builds, section);
     if (!renderer)
       throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} failed; it starts again later`);
@@ -125,13 +130,12 @@ export class LiveSections {
    * browser's page (a slower LCP) more often than the other: results biased against it, and a guard that
    * might stop a sound candidate on LCP.
    */
-  async keepVariantsWarm(served: ServedSections, pageUrl: string): Promise<void> {
+  async keepVariantsWarm(served: ServedSections, builds: readonly SectionState[], pageUrl: string): Promise<void> {
     const section = sectionOfPath(new URL(pageUrl).pathname);
-    const counterpart = section && (await served.counterpartBuilds(section));
-    if (!section || !counterpart) return;
-    for (const builds of [await served.builds(), counterpart])
-      if (builds?.some((build) => build.name === section && isSectionBuild(build)))
-        this.renderers.rendererFor(builds, section);
+    const counterpart = section ? await served.counterpartBuilds(section) : null;
+    if (!counterpart) return;
+    for (const variant of [builds, counterpart])
+      if (builtSectionOf(pageUrl, variant) === section) this.renderers.rendererFor(variant, section);
   }
 
   /** The route ids each build's `./routes` serves, each loaded alone in a sandboxed renderer (the owner's checks). */

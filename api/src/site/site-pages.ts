@@ -103,7 +103,7 @@ export class SitePages {
     if (served.preview) return privatePage((await this.render(asked, served, builds, variant)).page, served.banner);
     // a page kept here or not: both variants of an experiment on its section stay ready to render
     if (served.underExperiment)
-      void this.liveSections.keepVariantsWarm(served, pageUrl(asked)).catch((error: unknown) => {
+      void this.liveSections.keepVariantsWarm(served, builds, pageUrl(asked)).catch((error: unknown) => {
         console.warn('Starting the renderers of', asked.path, 'failed:', (error as Error).message);
       });
     const pageKey = `${asked.path}\n${this.liveSections.signatureOf(builds)}`;
