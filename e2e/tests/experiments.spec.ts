@@ -108,6 +108,8 @@ interface Tab {
   page: Page;
   /** beacons sent since the tab opened */
   beacons: number;
+  /** its visitors send Global Privacy Control */
+  gpc: boolean;
 }
 
 async function newTab(browser: Browser, gpc = false): Promise<Tab> {
@@ -116,7 +118,7 @@ async function newTab(browser: Browser, gpc = false): Promise<Tab> {
     await context.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
     );
-  const tab: Tab = { context, page: await context.newPage(), beacons: 0 };
+  const tab: Tab = { context, page: await context.newPage(), beacons: 0, gpc };
   tab.page.on('request', (request) => {
     if (request.url().endsWith('/api/rum')) tab.beacons += 1;
   });
@@ -124,8 +126,8 @@ async function newTab(browser: Browser, gpc = false): Promise<Tab> {
 }
 
 /** One new visitor in `tab`: /about, the variant it got (release id), its cookie, and (if `reloads`) what reloads got. */
-async function visitor(tab: Tab, reloads = 0, gpc = false) {
-  const { context, page } = tab;
+async function visitor(tab: Tab, reloads = 0) {
+  const { context, page, gpc } = tab;
   await context.clearCookies();
   const beaconsBefore = tab.beacons;
   await page.goto(`${site.url}/about`);
@@ -197,7 +199,7 @@ test('a GPC visitor gets live, no cookie, and sends nothing', async ({ browser }
   await api<Experiment>('POST', '/api/owner/sections/about/experiment', { releaseId: releases.healthy, share: 50 });
   const tab = await newTab(browser, true);
   for (let i = 0; i < 6; i++) {
-    const seen = await visitor(tab, 0, true);
+    const seen = await visitor(tab);
     expect(seen.build).not.toBe(releases.healthy);
     expect([seen.cookie, seen.beacons]).toEqual([undefined, 0]);
   }
