@@ -1,3 +1,4 @@
+import inspector from 'node:inspector';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
 import { createApp } from './create-app.js';
@@ -7,9 +8,20 @@ import { stopApp } from './shutdown.js';
 const stopDeadlineMs = 9_000;
 
 const config = loadConfig();
+const logger = new Logger('Main');
+// an open inspector runs any code sent to it, the owner's secrets and the database in reach: never in production
+if (process.env.NODE_ENV === 'production') {
+  if (inspector.url()) {
+    logger.error(`an inspector is open (${inspector.url()}): start the server without --inspect (api.nodeFlags)`);
+    process.exit(1);
+  }
+  if (![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('--disable-sigusr1')))
+    logger.warn(
+      'started without --disable-sigusr1 (api.nodeFlags): a process allowed to signal it can open its inspector',
+    );
+}
 const app = await createApp(config);
 await app.listen(config.port);
-const logger = new Logger('Main');
 logger.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

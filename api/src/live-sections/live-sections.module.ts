@@ -10,6 +10,7 @@ import { OwnerSectionsService } from './owner-sections.service.js';
 import { SectionHealthChecks } from './section-health.js';
 import { SectionHistory } from './section-history.js';
 import { SectionManifests } from './section-manifests.js';
+import { SectionFiles } from './section-files.js';
 import { SectionRenderers } from './section-renderers.js';
 import { DeployTokenGuard } from './releases/deploy-token.guard.js';
 import { DeployTokens } from './releases/deploy-tokens.js';
@@ -38,6 +39,7 @@ import { SectionReleases } from './releases/section-releases.service.js';
     OwnerPreviews,
     SectionManifests,
     SectionRenderers,
+    SectionFiles,
     SectionHealthChecks,
     SectionHistory,
     OwnerSectionsService,

@@ -2,11 +2,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { shell } from '@portfolio/parts';
-import type { SectionBuild, SectionRouteIds, SectionState } from '@portfolio/contracts/page-render';
+import {
+  isSectionBuild,
+  type SectionBuild,
+  type SectionRouteIds,
+  type SectionState,
+} from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { RendererProcess, type RendererTimes } from './renderer-process.js';
+import { RendererProcess, type RendererTimes, type SectionFileReader } from './renderer-process.js';
+import { SectionFiles } from './section-files.js';
 import { buildsSignature } from './section-manifests.js';
 import { StartTurns } from './start-turns.js';
 
@@ -69,7 +75,10 @@ export class SectionRenderers implements OnModuleDestroy {
   /** a renderer unused this long is ended (RENDERER_IDLE_MS) */
   private readonly idleMs: number;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly files: SectionFiles,
+  ) {
     this.shellDist = path.join(config.siteBuildDir, shell.folder, 'dist');
     this.idleMs = config.rendererIdleMs;
     this.reaper = setInterval(() => this.endIdle(), Math.min(5000, this.idleMs / 2)).unref();
@@ -200,7 +209,7 @@ export class SectionRenderers implements OnModuleDestroy {
 
   /** A renderer whose process starts at its turn (a few at once); its turn ends once it is ready or has failed. */
   private newRenderer(label: string, data: ReturnType<SectionRenderers['startData']>, times: RendererTimes) {
-    const renderer = new RendererProcess(label, data, times, this.turns.take());
+    const renderer = new RendererProcess(label, data, times, this.turns.take(), this.filesOf(data));
     const done = () => this.turns.done();
     renderer.ready.then(done, done);
     return renderer;
@@ -250,8 +259,20 @@ export class SectionRenderers implements OnModuleDestroy {
     void renderer?.end();
   }
 
+  /** What a renderer starts with: the render module's source and the page template (it reads no file itself). */
   private startData(sections: readonly SectionState[], section: RemoteName | null) {
-    return { renderModule: this.renderModule, template: readFileSync(this.templatePath, 'utf8'), sections, section };
+    return {
+      renderSource: readFileSync(this.renderModule, 'utf8'),
+      template: readFileSync(this.templatePath, 'utf8'),
+      sections,
+      section,
+    };
+  }
+
+  /** The files a renderer may be sent: its own section build's server half (the shell's renderer: none). */
+  private filesOf({ sections, section }: ReturnType<SectionRenderers['startData']>): SectionFileReader | undefined {
+    const build = sections.find((state) => state.name === section);
+    return build && isSectionBuild(build) ? (url) => this.files.read(build, url) : undefined;
   }
 
   private get renderModule(): string {
