@@ -19,6 +19,8 @@ import { newStorage, type StorageEnv } from './test-storage.js';
 /** A running server on a site folder, with the owner's sessions at hand. */
 export interface OwnerSite {
   baseUrl: string;
+  /** Nest's application, for what HTTP cannot show (the requests its server receives) */
+  nest: NestExpressApplication;
   storage: StorageEnv;
   /** a new owner session's raw id, as a login would set it in the cookie */
   logIn: () => Promise<string>;
@@ -51,6 +53,7 @@ export async function startOwnerSite(
   const sessions = app.get(OwnerSessions);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    nest: app,
     storage,
     logIn: async () => (await sessions.create()).id,
     logOut: (sessionId) => sessions.end(sessionId),
@@ -101,10 +104,12 @@ export function candidateBuild(
   name: RemoteName,
   build: string,
   routeIds: readonly string[] = remoteByName(name).routeIds,
+  /** its server entry's code (fake-site.ts's writeSectionBuild) */
+  serverCode = '',
 ): string {
   const dist = mkdtempSync(path.join(tmpdir(), `candidate-${name}-`));
   cpSync(path.join(siteDir, remoteByName(name).folder, 'dist'), dist, { recursive: true });
-  writeSectionBuild(dist, `${name}-${build}`, routeIds);
+  writeSectionBuild(dist, `${name}-${build}`, routeIds, serverCode);
   return dist;
 }
 

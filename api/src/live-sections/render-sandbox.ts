@@ -102,8 +102,8 @@ const nodeBinaryFd = () => (nodeBinary ??= openSync(process.execPath, 'r'));
 const capScript = (layers: Pick<SandboxLayers, 'dataLimitKb'>) =>
   `ulimit -c 0 && ${layers.dataLimitKb === null ? '' : `ulimit -d ${layers.dataLimitKb} && `}unset PWD OLDPWD SHLVL _; exec "$0" "$@"`;
 
-/** The command and arguments that start a renderer with these layers, and what its spawn adds. */
-function launch(layers: SandboxLayers, nodeArgs: readonly string[]) {
+/** The command and arguments that start node with `nodeArgs` through these layers, and what its spawn adds. */
+export function sandboxCommand(layers: SandboxLayers, nodeArgs: readonly string[]) {
   const node = layers.user ? `/proc/self/fd/${nodeFd}` : process.execPath;
   // Windows has no shell to cap with (nor any of the layers): development only
   const capped =
@@ -140,7 +140,7 @@ function onPath(name: string): string | null {
 
 /** Spawns a renderer's command with these layers: its options, the same for the probe and a real renderer. */
 function spawnWith(layers: SandboxLayers, nodeArgs: readonly string[], stdio: Array<'ignore' | 'pipe'>): ChildProcess {
-  const { command, args, uid, gid, extraFds } = launch(layers, nodeArgs);
+  const { command, args, uid, gid, extraFds } = sandboxCommand(layers, nodeArgs);
   return spawn(command, args, { env: sandboxEnv(), cwd: '/', uid, gid, stdio: [...stdio, ...extraFds] });
 }
 
@@ -239,10 +239,9 @@ function describe(layers: SandboxLayers): string {
  * server's. Its channel is its descriptor 3 (a socket pair: `child.stdio[3]`); its output is piped, and the
  * caller logs it under the section's name.
  */
-export async function startSandboxedChild(): Promise<ChildProcess> {
-  const layers = await sandboxLayers();
+export async function startSandboxedChild(layers?: SandboxLayers): Promise<ChildProcess> {
   const child = spawnWith(
-    layers,
+    layers ?? (await sandboxLayers()),
     [...sandboxFlags, '--input-type=module', '-e', renderChildSource()],
     ['ignore', 'pipe', 'pipe', 'pipe'],
   );

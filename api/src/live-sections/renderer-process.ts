@@ -10,7 +10,7 @@ import {
   type RenderChildStart,
   type ServerMessage,
 } from './render-messages.js';
-import { renderMemoryMb, startSandboxedChild } from './render-sandbox.js';
+import { renderMemoryMb, startSandboxedChild, type SandboxLayers } from './render-sandbox.js';
 
 export interface RendererTimes {
   /** a renderer not ready by then is ended (a section that loops at import) */
@@ -123,6 +123,8 @@ export class RendererProcess {
     private readonly times: RendererTimes,
     turn: Promise<void> = Promise.resolve(),
     private readonly files: SectionFileReader = () => Promise.reject(new Error('this renderer loads no section')),
+    /** the sandbox's layers: those this host allows unless told (a test takes some away) */
+    private readonly layers?: SandboxLayers,
   ) {
     this.exited = new Promise((resolve) => (this.markExited = resolve));
     this.ready = turn.then(() => this.spawn());
@@ -140,7 +142,7 @@ export class RendererProcess {
       this.markExited();
       throw new Error(`${this.label} was ended before it started`);
     }
-    const child = await startSandboxedChild();
+    const child = await startSandboxedChild(this.layers);
     if (this.dead) {
       // ended while its process was being started
       child.once('exit', () => this.markExited());
