@@ -55,10 +55,16 @@ function parseJson<T>(text: string, fallback: T): T {
 export class ReleasesTable {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  async insert(release: StoredRelease, archive: Buffer | null): Promise<void> {
-    await this.database.query(
-      `insert into section_releases (section, id, version, built_at, uploaded_by, note, checks, archive)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (section, id) do nothing`,
+  /** `stored`: whose upload it was (null: the owner's) and what its files take on disk. */
+  async insert(
+    release: StoredRelease,
+    archive: Buffer | null,
+    stored: { tokenId: number | null; diskBytes: number },
+    queries: Queries = this.database,
+  ): Promise<void> {
+    await queries.query(
+      `insert into section_releases (section, id, version, built_at, uploaded_by, note, checks, archive, token_id, disk_bytes)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (section, id) do nothing`,
       [
         release.section,
         release.id,
@@ -68,8 +74,19 @@ export class ReleasesTable {
         release.note,
         JSON.stringify(release.checks),
         archive,
+        stored.tokenId,
+        stored.diskBytes,
       ],
     );
+  }
+
+  /** What the releases a deploy token uploaded, and the site keeps, take on disk. */
+  async keptBytes(tokenId: number, queries: Queries = this.database): Promise<number> {
+    const [row] = await queries.query<{ bytes: string | number | null }>(
+      'select coalesce(sum(disk_bytes), 0) as bytes from section_releases where token_id = $1',
+      [tokenId],
+    );
+    return Number(row?.bytes ?? 0);
   }
 
   async setChecks(section: RemoteName, id: string, checks: readonly ReleaseCheck[]): Promise<void> {
@@ -88,8 +105,13 @@ export class ReleasesTable {
     ]);
   }
 
-  async remove(section: RemoteName, id: string): Promise<void> {
-    await this.database.query('delete from section_releases where section = $1 and id = $2', [section, id]);
+  /** Whether there was such a row. */
+  async remove(section: RemoteName, id: string, queries: Queries = this.database): Promise<boolean> {
+    const rows = await queries.query('delete from section_releases where section = $1 and id = $2 returning id', [
+      section,
+      id,
+    ]);
+    return rows.length > 0;
   }
 
   async find(section: RemoteName, id: string): Promise<StoredRelease | null> {
