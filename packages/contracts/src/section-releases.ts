@@ -113,6 +113,8 @@ export interface SectionRelease {
   uploadedBy: ReleaseUploader;
   note: string | null;
   checks: ReleaseCheck[];
+  /** what its files take on disk, each in whole 4 KB blocks (its token's quota counts it); 0: not measured */
+  diskBytes: number;
   /** every check passed (a skipped browser check does not fail it) */
   ok: boolean;
   /** the URL remotes.json would hold for it */

@@ -17,6 +17,7 @@ interface ReleaseRow {
   uploaded_by: string;
   note: string | null;
   checks: string;
+  disk_bytes: string | number;
 }
 
 /** A release as recorded, before it is told whether and when it was live. */
@@ -32,7 +33,7 @@ export interface StoredRelease {
 
 export type Period = SectionRelease['livePeriods'][number];
 
-const columns = 'section, id, version, built_at, uploaded_at, uploaded_by, note, checks';
+const columns = 'section, id, version, built_at, uploaded_at, uploaded_by, note, checks, disk_bytes';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Every check passed; a skipped browser check (no Chromium) does not fail a release. */
@@ -122,8 +123,8 @@ export class ReleasesTable {
     return row ? this.fromRow(row).release : null;
   }
 
-  /** Newest first, with when each was uploaded. */
-  async list(section: RemoteName): Promise<Array<{ release: StoredRelease; uploadedAt: string }>> {
+  /** Newest first, with when each was uploaded and what it takes on disk. */
+  async list(section: RemoteName): Promise<Array<{ release: StoredRelease; uploadedAt: string; diskBytes: number }>> {
     const rows = await this.database.query<ReleaseRow>(
       `select ${columns} from section_releases where section = $1 order by uploaded_at desc, id`,
       [section],
@@ -152,7 +153,7 @@ export class ReleasesTable {
   /** The contract's view of a release: its checks' verdict, its URL, and whether and when it was live. */
   describe(
     release: StoredRelease,
-    uploadedAt: string,
+    { uploadedAt, diskBytes }: { uploadedAt: string; diskBytes: number },
     liveUrl: string | null,
     periods: ReadonlyMap<string, Period[]>,
   ): SectionRelease {
@@ -160,6 +161,7 @@ export class ReleasesTable {
     return {
       ...release,
       uploadedAt,
+      diskBytes,
       ok: checksPass(release.checks),
       entryUrl,
       live: liveUrl === entryUrl,
@@ -167,7 +169,7 @@ export class ReleasesTable {
     };
   }
 
-  private fromRow(row: ReleaseRow): { release: StoredRelease; uploadedAt: string } {
+  private fromRow(row: ReleaseRow): { release: StoredRelease; uploadedAt: string; diskBytes: number } {
     return {
       release: {
         section: row.section,
@@ -179,6 +181,7 @@ export class ReleasesTable {
         checks: parseJson<ReleaseCheck[]>(row.checks, []),
       },
       uploadedAt: iso(row.uploaded_at),
+      diskBytes: Number(row.disk_bytes),
     };
   }
 }

@@ -10,12 +10,12 @@ import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import {
   releaseEntryUrl,
   releaseIdPattern,
-  releaseUploadLimits,
   type BrowserCheckReport,
   type DeployToken,
   type ReleaseCheck,
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
 import { LiveConfig } from '../live-config.js';
 import { SectionHistory } from '../section-history.js';
@@ -37,8 +37,7 @@ function refused(checks: readonly ReleaseCheck[]): UnprocessableEntityException 
 const archiveRefused = (detail: string) => refused([{ name: 'archive', outcome: 'failed', detail }]);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function overQuota(kept: number, adding: number): PayloadTooLargeException {
-  const quota = releaseUploadLimits.keptBytesPerToken;
+function overQuota(quota: number, kept: number, adding: number): PayloadTooLargeException {
   return new PayloadTooLargeException({
     message:
       `This deploy token's kept releases take ${megabytes(kept)} of the ${megabytes(quota)} it may keep` +
@@ -56,7 +55,11 @@ export type ArchiveBody = (sink: ArchiveUnpacking) => Promise<void>;
  */
 @Injectable()
 export class SectionReleases {
+  /** what a token's kept releases may take on disk (RELEASE_TOKEN_QUOTA_BYTES) */
+  private readonly quota: number;
+
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
     private readonly files: ReleaseFiles,
     private readonly table: ReleasesTable,
@@ -65,7 +68,9 @@ export class SectionReleases {
     private readonly history: SectionHistory,
     private readonly retention: ReleaseRetention,
     private readonly slots: UploadSlots,
-  ) {}
+  ) {
+    this.quota = config.releaseTokenQuotaBytes;
+  }
 
   /**
    * An upload with a deploy token: a slot (429), the token's quota (413), the body unpacked as it arrives
@@ -83,7 +88,7 @@ export class SectionReleases {
     const slot = this.slots.take(token.id);
     try {
       const kept = await this.table.keptBytes(token.id);
-      if (kept >= releaseUploadLimits.keptBytesPerToken) throw overQuota(kept, 0);
+      if (kept >= this.quota) throw overQuota(this.quota, kept, 0);
       const unpacking = this.files.unpack();
       let received;
       try {
@@ -115,9 +120,9 @@ export class SectionReleases {
       return { release: await this.describe(name, unpacked.id), created: false };
     }
     const kept = await this.table.keptBytes(token.id);
-    if (kept + unpacked.diskBytes > releaseUploadLimits.keptBytesPerToken) {
+    if (kept + unpacked.diskBytes > this.quota) {
       await this.files.drop(unpacked);
-      throw overQuota(kept, unpacked.diskBytes);
+      throw overQuota(this.quota, kept, unpacked.diskBytes);
     }
     // (looked at and taken with nothing awaited between)
     if (this.files.isPending(name, unpacked.id)) {
@@ -146,8 +151,7 @@ export class SectionReleases {
         // one upload of a token at a time past this point (across replicas): its quota is checked once more
         await tx.query('select id from deploy_tokens where id = $1 for update', [token.id]);
         const keptNow = await this.table.keptBytes(token.id, tx);
-        if (keptNow + unpacked.diskBytes > releaseUploadLimits.keptBytesPerToken)
-          throw overQuota(keptNow, unpacked.diskBytes);
+        if (keptNow + unpacked.diskBytes > this.quota) throw overQuota(this.quota, keptNow, unpacked.diskBytes);
         await this.table.insert(release, archive, { tokenId: token.id, diskBytes: unpacked.diskBytes }, tx);
       });
       recorded = true;
@@ -166,9 +170,7 @@ export class SectionReleases {
       this.live.current(),
       this.table.periods(name),
     ]);
-    return rows.map(({ release, uploadedAt }) =>
-      this.table.describe(release, uploadedAt, live?.[name] ?? null, periods),
-    );
+    return rows.map(({ release, ...stored }) => this.table.describe(release, stored, live?.[name] ?? null, periods));
   }
 
   async describe(name: RemoteName, id: string): Promise<SectionRelease> {
