@@ -31,7 +31,8 @@ export function releaseManifest(folder: string): { version: string; builtAt: str
 export function versionProblem(folder: string): string | null {
   let version: unknown;
   try {
-    version = (JSON.parse(readFileSync(path.join(folder, serverManifestPath), 'utf8')) as { version?: unknown }).version;
+    version = (JSON.parse(readFileSync(path.join(folder, serverManifestPath), 'utf8')) as { version?: unknown })
+      .version;
   } catch {
     return null;
   }
@@ -83,7 +84,9 @@ export class ReleaseFiles implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sweep().catch((error: unknown) => this.logger.warn(`the release folders were not swept: ${String(error)}`));
+    await this.sweep().catch((error: unknown) =>
+      this.logger.warn(`the release folders were not swept: ${String(error)}`),
+    );
   }
 
   /** Whether the archives go to the database too (replicas share it). */
@@ -179,7 +182,12 @@ export class ReleaseFiles implements OnApplicationBootstrap {
       }
       for (const release of await list(inRoot)) {
         const key = `${entry.name}/${release.name}`;
-        if (release.isDirectory() && !kept.has(key) && !this.pending.has(key) && (await stale(path.join(inRoot, release.name))))
+        if (
+          release.isDirectory() &&
+          !kept.has(key) &&
+          !this.pending.has(key) &&
+          (await stale(path.join(inRoot, release.name)))
+        )
           removed.push(key);
       }
     }

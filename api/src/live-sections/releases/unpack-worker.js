@@ -6,6 +6,7 @@
 // nothing more is inflated, and the answer names the limit. The folder is the caller's to remove then.
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Gunzip } from 'minizlib';
@@ -18,6 +19,14 @@ import { Parser } from 'tar';
 const { folder, limits } = /** @type {UnpackWorkerData} */ (workerData);
 const port = parentPort;
 if (!port) throw new Error('unpack-worker.js runs as a worker thread');
+
+// this thread only (Linux gives each thread its own nice value): on a small server the event loop, the renderers
+// and the pages come first, and an upload takes what CPU is left
+try {
+  setPriority(constants.priority.PRIORITY_LOW);
+} catch {
+  // not allowed here: the same priority as the server, still off its event loop
+}
 
 /** Compressed bytes inflated at a time: a slice of a gzip bomb inflates to about 1,000 times its size, 4 MB here. */
 const sliceBytes = 4096;
@@ -44,7 +53,8 @@ const quoted = (/** @type {string} */ text) => `"${text.slice(0, 80)}"`;
  * @param {string} raw
  */
 function safePath(raw) {
-  if (raw.length > limits.maxPathLength) throw new Refusal(`${quoted(raw)}… is over ${limits.maxPathLength} characters.`);
+  if (raw.length > limits.maxPathLength)
+    throw new Refusal(`${quoted(raw)}… is over ${limits.maxPathLength} characters.`);
   const withoutDot = raw.replace(/^(\.\/)+/, '');
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f\\]/.test(withoutDot)) throw new Refusal(`${quoted(raw)} is not a plain path.`);
@@ -113,7 +123,8 @@ function take(entry) {
     entry.resume();
     return;
   }
-  if (!fileTypes.has(entry.type)) throw new Refusal(`${quoted(relative)} is a ${entry.type}: a release holds files only.`);
+  if (!fileTypes.has(entry.type))
+    throw new Refusal(`${quoted(relative)} is a ${entry.type}: a release holds files only.`);
   if (!relative) throw new Refusal('A file in the archive has no name.');
   if (fileHashes.has(relative)) throw new Refusal(`${quoted(relative)} is in the archive twice.`);
   const target = path.join(folder, relative);
@@ -131,7 +142,7 @@ function take(entry) {
   entry.on('data', (/** @type {Buffer} */ chunk) => {
     if (failure) return;
     try {
-      for (let written = 0; written < chunk.length; ) written += writeSync(file, chunk, written);
+      for (let written = 0; written < chunk.length;) written += writeSync(file, chunk, written);
     } catch (error) {
       const wrapped = new Error(`${relative.slice(0, 80)} could not be written: ${String(error)}`);
       wrapped.name = 'FileWriteError';
@@ -167,6 +178,10 @@ const parser = new Parser({
     }
   },
 });
+// an entry node-tar passes over (a type it does not know, an extended header over maxMetaEntrySize) is refused
+parser.on('ignoredEntry', (/** @type {import('tar').ReadEntry} */ entry) =>
+  fail(new Refusal(`${quoted(entry.path)} is a ${entry.type} entry: a release holds files and folders only.`)),
+);
 parser.on('error', fail);
 parser.on('abort', fail);
 
