@@ -49,7 +49,10 @@ export async function whileProbingHealth<T>(
   const next = (kind: string) =>
     new Promise<{ kind: string } & Partial<Probed>>((resolve, reject) => {
       const found = messages.find((message) => message.kind === kind);
-      if (found) return resolve(found);
+      if (found) {
+        resolve(found);
+        return;
+      }
       const onMessage = (message: { kind: string } & Partial<Probed>) => {
         if (message.kind !== kind) return;
         worker.off('message', onMessage);

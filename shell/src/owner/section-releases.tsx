@@ -20,8 +20,7 @@ function actionName(release: SectionRelease, live: SectionRelease | undefined): 
 
 /** Whether a running experiment shows the release (as its candidate, or as the live side it started from). */
 const inExperiment = (release: SectionRelease, experiment: Experiment | undefined): boolean =>
-  experiment !== undefined &&
-  experiment.endedAt === null &&
+  experiment?.endedAt === null &&
   (experiment.candidateReleaseId === release.id || experiment.liveUrl === release.entryUrl);
 
 /**

@@ -9,6 +9,7 @@ import { releaseArchiveLimits, releaseIdPattern } from '@portfolio/contracts/sec
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
+import { liveSectionsCacheMs } from '../live-config.js';
 import { ArchiveUnpacking, copyFolder, type UnpackedArchive } from './release-archive.js';
 
 /** A release's version and build time, from its server manifest (the archive check has read it). */
@@ -45,8 +46,11 @@ export function versionProblem(folder: string): string | null {
 
 /** A release folder without a row this old is what an upload or a start left when its process ended: removed. */
 const strayAfterMs = 10 * 60_000;
-/** How long a replica trusts that a release it serves is still kept (another replica may delete it). */
-const keptCacheMs = 10_000;
+/**
+ * How long a replica trusts that a release it serves is still kept (another replica may delete it): as long as
+ * it trusts the live sections it read (a replica may be this much behind another).
+ */
+const keptCacheMs = liveSectionsCacheMs;
 
 /**
  * Where releases' files are: DATA_DIR/releases/<name>/<id>/, each unpacked into a folder beside it and renamed

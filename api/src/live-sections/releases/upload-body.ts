@@ -65,11 +65,14 @@ export function readArchiveBody(req: Request, sink: ArchiveSink, limitMs: number
       }
       req.pause();
       closeAfterAnswer(req);
-      reject(error instanceof Error ? error : new Error(String(error)));
+      reject(error instanceof Error ? error : new Error('the upload stopped'));
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > releaseArchiveLimits.maxArchiveBytes) return stop(tooLarge());
+      if (size > releaseArchiveLimits.maxArchiveBytes) {
+        stop(tooLarge());
+        return;
+      }
       try {
         sink.write(chunk);
       } catch (error) {

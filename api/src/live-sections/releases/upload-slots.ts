@@ -2,7 +2,9 @@ import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { releaseUploadLimits } from '@portfolio/contracts/section-releases';
 
 /** A slot taken for one upload: given back once its answer is decided, whatever it is. */
-export type UploadSlot = { release: () => void };
+export interface UploadSlot {
+  release: () => void;
+}
 
 /**
  * Uploads at once on this server (each one a worker unpacking it and a renderer checking it): a few per
