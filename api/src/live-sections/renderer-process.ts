@@ -39,21 +39,22 @@ const maxFileRequests = 8;
 const maxFileBytes = 64 * 1024 * 1024;
 /** How often the server looks at each renderer's memory and CPU. */
 export const watchMs = 1000;
-/** The CPU a renderer may use between renders (its garbage collection), per second: more is code that spins. */
-export const idleCpuMsPerSecond = 250;
-/** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on every architecture Node runs on). */
-const ticksPerSecond = 100;
+/**
+ * How much of a second a renderer's main thread may be busy (running, or ready to run and waiting for a core)
+ * between renders: its garbage collection takes a few ms; more is code that spins.
+ */
+export const idleBusyMsPerSecond = 500;
 
-/** A renderer's CPU time (ms, all its threads) and its own resident memory (KB), from /proc; null where there is none. */
-function usage(pid: number): { cpuMs: number; ownKb: number } | null {
+/**
+ * A renderer's main thread's busy time (ms: on a core, and waiting on a run queue for one, from /proc/<pid>/schedstat,
+ * so that a loaded host does not hide code that spins) and its own resident memory (KB); null where there is none.
+ */
+function usage(pid: number): { busyMs: number; ownKb: number } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // the command name is in parentheses and may hold spaces: the fields after it are fixed (utime, stime: 14, 15)
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    const [running = 0, waiting = 0] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0);
-    return { cpuMs, ownKb: kb('RssAnon') + kb('RssShmem') };
+    return { busyMs: (running + waiting) / 1e6, ownKb: kb('RssAnon') + kb('RssShmem') };
   } catch {
     return null;
   }
@@ -383,8 +384,8 @@ export class RendererProcess {
   }
 
   /**
-   * Once a second, its memory and CPU: a renderer holding more than renderMemoryMb of its own, or using more than
-   * idleCpuMsPerSecond of CPU in a second when it had nothing to answer, is ended (the kernel's data cap is the
+   * Once a second, its memory and CPU: a renderer holding more than renderMemoryMb of its own, or whose main thread
+   * was busy more than idleBusyMsPerSecond of a second when it had nothing to answer, is ended (the kernel's data cap is the
    * first bound; this one also holds where the host has no cap, and bounds the CPU between renders).
    */
   private watchUsage(): void {
@@ -398,11 +399,11 @@ export class RendererProcess {
       const now = usage(pid);
       if (!now || this.ended) return;
       const idle = wasIdle && !this.busy && this.activity === lastActivity;
-      const cpuMs = now.cpuMs - (last?.cpuMs ?? now.cpuMs);
+      const busyMs = now.busyMs - (last?.busyMs ?? now.busyMs);
       if (now.ownKb > renderMemoryMb * 1024)
         this.fail(`it held ${Math.round(now.ownKb / 1024)} MB of memory, over its ${renderMemoryMb} MB`);
-      else if (idle && cpuMs > (idleCpuMsPerSecond * watchMs) / 1000)
-        this.fail(`it used ${Math.round(cpuMs)} ms of CPU in ${watchMs} ms between renders`);
+      else if (idle && busyMs > (idleBusyMsPerSecond * watchMs) / 1000)
+        this.fail(`it kept its main thread busy ${Math.round(busyMs)} ms of ${watchMs} between renders`);
       last = now;
       lastActivity = this.activity;
       wasIdle = !this.busy;
