@@ -175,6 +175,9 @@ function probe(layers: SandboxLayers): Promise<number | string> {
   });
 }
 
+/** A data cap far above any renderer's: the probe sets it to find whether this host's shell can (`ulimit -d`). */
+const probeCapKb = 8 * 1024 * 1024;
+
 /** The layers found, once per process: each is tried with a bare renderer and kept if that renderer starts. */
 let found: Promise<SandboxLayers> | null = null;
 
@@ -204,19 +207,22 @@ async function findLayers(): Promise<SandboxLayers> {
     ...(user ? [none] : []),
   ];
   for (const layers of candidates) {
-    const result = await probe(layers);
-    if (typeof result === 'string') {
-      tried.push(`${describe(layers)}: ${result}`);
-      continue;
+    // with a data cap far above a renderer's first: whether this shell sets one (`ulimit -d`)
+    for (const capped of [true, false]) {
+      const result = await probe({ ...layers, dataLimitKb: capped ? probeCapKb : null });
+      if (typeof result === 'string') {
+        tried.push(`${describe(layers)}${capped ? ', with a data cap' : ''}: ${result}`);
+        continue;
+      }
+      const chosen = { ...layers, dataLimitKb: capped ? result + renderMemoryMb * 1024 : null };
+      const why = [
+        ...(user ? [] : ['no user of their own: the server is not root']),
+        ...(unshare ? [] : ['no network namespace: no unshare on the PATH']),
+        ...tried.map((attempt) => `not ${attempt}`),
+      ];
+      console.log(`Renderers: ${describe(chosen)}${why.length > 0 ? ` (${why.join('; ')})` : ''}`);
+      return chosen;
     }
-    const chosen = { ...layers, dataLimitKb: result + renderMemoryMb * 1024 };
-    const why = [
-      ...(user ? [] : ['no user of their own: the server is not root']),
-      ...(unshare ? [] : ['no network namespace: no unshare on the PATH']),
-      ...tried.map((attempt) => `not ${attempt}`),
-    ];
-    console.log(`Renderers: ${describe(chosen)}${why.length > 0 ? ` (${why.join('; ')})` : ''}`);
-    return chosen;
   }
   console.warn(`Renderers: no bare renderer started (${tried.join('; ')}); they get Node's own layers alone`);
   return none;
@@ -227,7 +233,7 @@ function describe(layers: SandboxLayers): string {
   return [
     layers.user ? `as user ${layers.user.uid}` : "as the server's user",
     layers.unshare ? 'with no network (a namespace of their own)' : "in the server's network",
-    ...(layers.dataLimitKb === null
+    ...(layers.dataLimitKb === null || layers.dataLimitKb === probeCapKb
       ? []
       : [`data capped at ${Math.round(layers.dataLimitKb / 1024)} MB (${renderMemoryMb} MB beyond a bare renderer's)`]),
   ].join(', ');

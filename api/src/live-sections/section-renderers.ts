@@ -12,6 +12,7 @@ import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { RendererProcess, type RendererTimes, type SectionFileReader } from './renderer-process.js';
+import { sandboxLayers } from './render-sandbox.js';
 import { SectionFiles } from './section-files.js';
 import { buildsSignature } from './section-manifests.js';
 import { StartTurns } from './start-turns.js';
@@ -82,6 +83,8 @@ export class SectionRenderers implements OnModuleDestroy {
     this.shellDist = path.join(config.siteBuildDir, shell.folder, 'dist');
     this.idleMs = config.rendererIdleMs;
     this.reaper = setInterval(() => this.endIdle(), Math.min(5000, this.idleMs / 2)).unref();
+    // what the renderers' sandbox can be on this host, found while the server starts rather than at a first page
+    if (this.available) void sandboxLayers();
   }
 
   /** Whether pages can be rendered here at all: the shell's render module is built. */
