@@ -134,6 +134,10 @@ export const migrations: readonly string[] = [
    );
    create unique index experiments_one_running on experiments (section) where ended_at is null;
    alter table section_history add column note text;`,
+  // previews run on the preview origin, opened by signed links (api/src/common/preview-origin.ts): an owner's
+  // session no longer carries one
+  `alter table owner_sessions drop column preview_token_hash;
+   alter table owner_sessions drop column preview;`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

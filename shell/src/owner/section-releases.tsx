@@ -8,6 +8,7 @@ import { ReleaseFacts } from './release-facts';
 import { ProblemList } from './section-health';
 import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
+import { PreviewLinkFacts } from './preview-link';
 
 /** An earlier release than the live one (or one that was live before) is gone back to; a newer one promoted. */
 function actionName(release: SectionRelease, live: SectionRelease | undefined): string {
@@ -23,7 +24,7 @@ export function SectionReleases({
   section: SectionOverview;
   releases: Loaded<SectionRelease[]> | undefined;
 }) {
-  const fetcher = useFetcher<ActionResult<'promote-release'>>({ key: `releases-${section.name}` });
+  const fetcher = useFetcher<ActionResult<'promote-release' | 'preview'>>({ key: `releases-${section.name}` });
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const titleId = `section-${section.name}-releases`;
@@ -31,7 +32,12 @@ export function SectionReleases({
   const promote = (release: SectionRelease) => {
     if (!busy) void fetcher.submit({ intent: 'promote-release', name: section.name, id: release.id }, jsonSubmit);
   };
-  const promoting = busy ? (fetcher.json as { id?: string } | undefined)?.id : undefined;
+  // a link to the preview origin, as the release's upload answered one
+  const preview = (release: SectionRelease) => {
+    if (!busy) void fetcher.submit({ intent: 'preview', name: section.name, url: release.entryUrl }, jsonSubmit);
+  };
+  const asked = busy ? (fetcher.json as { id?: string; intent?: string } | undefined) : undefined;
+  const promoting = asked?.intent === 'promote-release' ? asked.id : undefined;
 
   let content;
   if (!releases?.ok) {
@@ -55,15 +61,25 @@ export function SectionReleases({
           <li key={release.id} className={release.live ? styles.liveRelease : undefined}>
             <ReleaseFacts release={release} />
             {!release.live && (
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-sm"
-                aria-disabled={busy || undefined}
-                onClick={() => promote(release)}
-              >
-                {promoting === release.id ? 'Checking…' : actionName(release, live)}
-                <span className="visually-hidden"> (release {release.id})</span>
-              </button>
+              <div className={styles.actions}>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  aria-disabled={busy || undefined}
+                  onClick={() => promote(release)}
+                >
+                  {promoting === release.id ? 'Checking…' : actionName(release, live)}
+                  <span className="visually-hidden"> (release {release.id})</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  aria-disabled={busy || undefined}
+                  onClick={() => preview(release)}
+                >
+                  Preview<span className="visually-hidden"> (release {release.id})</span>
+                </button>
+              </div>
             )}
           </li>
         ))}
@@ -78,7 +94,14 @@ export function SectionReleases({
       {content}
       {result && (
         <ActionOutcome result={result}>
-          <p className="mb-0">{result.ok ? 'Done: every visitor now gets the release marked Live.' : result.message}</p>
+          <p className="mb-0">
+            {!result.ok
+              ? result.message
+              : result.preview
+                ? 'Preview link made: visitors still get the release marked Live.'
+                : 'Done: every visitor now gets the release marked Live.'}
+          </p>
+          {result.ok && result.preview && <PreviewLinkFacts link={result.preview} label={section.label} />}
           {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
         </ActionOutcome>
       )}

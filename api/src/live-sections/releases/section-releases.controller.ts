@@ -1,5 +1,5 @@
 import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import {
   browserCheckReportSchema,
   type BrowserCheckReport,
@@ -7,29 +7,24 @@ import {
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { PreviewOrigin } from '../../common/preview-origin.js';
 import { sectionNamed } from '../candidate-url.js';
 import { selfOriginOf } from '../section-url.js';
 import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
 import { previewLinkPath, ReleasePreviews } from './release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
 import { readArchiveBody, releaseNoteOf } from './upload-body.js';
-import { Inject } from '@nestjs/common';
 
 const browserCheckPipe = new SchemaBodyPipe(browserCheckReportSchema);
-
-/** Where a preview link is opened: the public origin (SITE_URL), else the one this request came to. */
-export const publicOriginOf = (req: Request, config: AppConfig): string =>
-  config.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
 /** A section's developer (or CI) with a deploy token: upload, list, report the browser check, promote if allowed. */
 @Controller('sections/:name/releases')
 @UseGuards(DeployTokenGuard)
 export class SectionReleasesController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly releases: SectionReleases,
     private readonly previews: ReleasePreviews,
+    private readonly previewOrigin: PreviewOrigin,
   ) {}
 
   @Post()
@@ -50,10 +45,11 @@ export class SectionReleasesController {
       selfOriginOf(req),
     );
     res.status(created ? 201 : 200);
-    const { signed, expiresAt } = await this.previews.sign(section, release.id);
+    // opened on the preview origin: the release's code never runs where the owner's session is
+    const { signed, expiresAt } = await this.previews.sign(section, { release: release.id });
     return {
       release,
-      previewUrl: `${publicOriginOf(req, this.config)}${previewLinkPath}${signed}`,
+      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
       previewExpiresAt: expiresAt.toISOString(),
     };
   }
