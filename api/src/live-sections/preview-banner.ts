@@ -11,9 +11,9 @@ export const previewBannerId = 'preview-banner';
  * the way to end the preview. Small enough for a phone's width: one paragraph that wraps.
  */
 export function previewBanner(preview: ReleasePreview, siteUrl: string): string {
-  const from = preview.releaseId
-    ? `release <code>${escapeHtml(preview.releaseId)}</code>`
-    : `<code>${escapeHtml(preview.url)}</code>`;
+  // the banner's colours, not the page's code colour (too light on its yellow)
+  const code = (text: string) => `<code style="color:inherit">${escapeHtml(text)}</code>`;
+  const from = preview.releaseId ? `release ${code(preview.releaseId)}` : code(preview.url);
   const until = preview.expiresAt
     .toISOString()
     .replace(/:\d\d\.\d+Z$/, ' UTC')
