@@ -40,6 +40,7 @@ const ownerCalls: Array<[string, string, unknown?]> = [
   ['POST', '/api/owner/sections/about/roll-back'],
   ['GET', '/api/owner/sections/about/releases'],
   ['POST', '/api/owner/sections/about/releases/0123456789abcdef/promote', {}],
+  ['DELETE', '/api/owner/sections/about/releases/0123456789abcdef'],
   ['GET', '/api/owner/deploy-tokens'],
   ['POST', '/api/owner/deploy-tokens', { section: 'about', name: 'stolen', mayPromote: true }],
   ['DELETE', '/api/owner/deploy-tokens/1'],

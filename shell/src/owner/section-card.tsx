@@ -1,5 +1,6 @@
 import { useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
+import type { Experiment } from '@portfolio/contracts/experiments';
 import type { SectionOverview } from '@portfolio/contracts/owner';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import type { Loaded } from './sections-page-data';
@@ -11,13 +12,14 @@ import { ActionOutcome } from './action-outcome';
 import { PreviewLinkFacts } from './preview-link';
 
 /** What the sections page's action does to one section. */
-export type SectionIntent = 'preview' | 'promote' | 'roll-back' | 'promote-release';
+export type SectionIntent = 'preview' | 'promote' | 'roll-back' | 'promote-release' | 'delete-release';
 
 const done: Record<SectionIntent, string> = {
   preview: 'Preview link made: visitors still get the live section.',
   promote: 'Promoted: every visitor now gets it.',
   'roll-back': 'Rolled back: every visitor gets the previous URL again.',
   'promote-release': 'Done: every visitor now gets the release marked Live.',
+  'delete-release': 'Deleted: its files and preview links are gone.',
 };
 
 /**
@@ -27,10 +29,13 @@ const done: Record<SectionIntent, string> = {
 export function SectionCard({
   section,
   releases,
+  experiment,
   children,
 }: {
   section: SectionOverview;
   releases: Loaded<SectionRelease[]> | undefined;
+  /** the section's running or latest experiment: a release it shows is not deleted */
+  experiment?: Experiment;
   children?: ReactNode;
 }) {
   const fetcher = useFetcher<ActionResult<SectionIntent>>();
@@ -61,7 +66,7 @@ export function SectionCard({
           <SectionHealthFacts health={section.liveHealth} />
         </dl>
 
-        <SectionReleases section={section} releases={releases} />
+        <SectionReleases section={section} releases={releases} experiment={experiment} />
 
         <form className="mt-2" noValidate onSubmit={submitForm}>
           <label htmlFor={id('url')} className="form-label">

@@ -62,6 +62,7 @@ const aboutRelease: SectionRelease = {
   entryUrl: '/sections/about/0123456789abcdef/remoteEntry.js',
   live: false,
   livePeriods: [],
+  diskBytes: 4096,
 };
 
 const aboutCard = () => screen.findByRole('region', { name: 'About section' });
