@@ -35,9 +35,9 @@ const quotaBytes = 1024 * 1024;
 const healthBoundMs = 100;
 /**
  * The CPU the event loop's thread may spend during one attack (the test's own client and prober plumbing run
- * there too): about 20-320 ms is seen; the old unpacking spent seconds there.
+ * there too): 15-360 ms is seen, at load 14 to 29 on 2 cores; the old unpacking spent seconds there.
  */
-const eventLoopCpuBoundMs = 600;
+const eventLoopCpuBoundMs = 1000;
 const megabyte = 1024 * 1024;
 
 /** The collector of a fresh V8 (site-pages' memory test does the same): memory is read after a full collection. */
@@ -148,10 +148,11 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
 
   /**
    * An upload attack with the prober running: its answer, once /api/health was seen answering throughout within
-   * 100 ms, scaled by how oversubscribed the machine's cores are (the 1-minute load average per core, at least 1):
-   * a thread among N runnable ones gets its turn N / cores times later, whatever the server does. Whatever the
-   * load, the event loop's own thread may spend only a little CPU meanwhile: the unpacking is elsewhere (the red
-   * team's bomb held it 4.2 s).
+   * 100 ms on cores that are not oversubscribed. On a loaded host (the 1-minute load average over the cores) a
+   * thread among N runnable ones waits about N / cores times longer for its turn, whatever the server does, and
+   * the load average lags what the host does now: the bound is then 100 ms times the load per core, times 1.5.
+   * Whatever the load, the event loop's own thread may spend only a little CPU meanwhile: the unpacking is
+   * elsewhere (the red team's 1 MB bomb held it 4.2 s, its 20,000 folders 3 s).
    */
   async function attack<T>(what: string, run: () => Promise<T>): Promise<T> {
     // what the test made to send is collected first: its collection is not the server's pause
@@ -161,7 +162,8 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
     const cpu = process.threadCpuUsage(cpuBefore);
     const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
     const load = loadavg()[0] ?? 0;
-    const boundMs = Math.round(healthBoundMs * Math.max(1, load / cpus().length));
+    const perCore = load / cpus().length;
+    const boundMs = Math.round(perCore <= 1 ? healthBoundMs : healthBoundMs * perCore * 1.5);
     figures.push(
       `${what}: /api/health slowest ${probed.slowestMs} ms of ${probed.answers} answers (bound ${boundMs} ms at ` +
         `load ${load.toFixed(1)}); the event loop's thread used ${cpuMs} ms of CPU`,
