@@ -1,5 +1,4 @@
 import type { StructuredDataPage } from '@portfolio/contracts/structured-data';
-import { siteConfig } from '@portfolio/contracts/site-config';
 import { projects, projectsUsing } from './projects';
 import { projectData, projectListData } from './structured-data';
 
@@ -8,6 +7,7 @@ const page = (url: string, title: string): StructuredDataPage => ({
   title,
   siteUrl: 'https://owner.example',
   absoluteUrl: (path) => new URL(path, 'https://cdn.example.net/projects/').href,
+  owner: { '@type': 'Person', '@id': 'https://owner.example/#owner', name: 'Sam Example' },
 });
 const project = (id: string) => projects.find((each) => each.id === id)!;
 
@@ -41,7 +41,7 @@ describe("the projects' structured data", () => {
       description: project('2').description,
       url,
       image: 'https://cdn.example.net/projects/assets/todo.card.png',
-      author: { '@type': 'Person', '@id': 'https://owner.example/#owner', name: siteConfig.ownerName },
+      author: { '@type': 'Person', '@id': 'https://owner.example/#owner', name: 'Sam Example' },
       keywords: project('2').technologies.join(', '),
     });
     expect(projectData(project('6'), page(url, 'x'), 'a.png')['@type']).toBe('CreativeWork');

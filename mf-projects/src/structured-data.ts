@@ -1,6 +1,5 @@
 import {
   itemList,
-  ownerReference,
   type CreativeWork,
   type SoftwareSourceCode,
   type StructuredDataPage,
@@ -45,7 +44,7 @@ export function projectData(
     description: project.description,
     url: page.url,
     image: page.absoluteUrl(image),
-    author: ownerReference(page.siteUrl),
+    author: page.owner,
     keywords: project.technologies.join(', '),
     ...(created ? { dateCreated: created } : {}),
     ...(modified ? { dateModified: modified } : {}),

@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@portfolio/router';
-import { useReducedMotion } from '@portfolio/ui/use-reduced-motion';
 import { reportConversion } from '@portfolio/contracts/field-signals';
 import type { DoorGroupDoors } from '../doors';
 import { doorImageUrl } from '../content/door-images';
@@ -40,15 +39,14 @@ export function DoorGroup({
     return () => document.removeEventListener('keydown', dismissOnEscape);
   }, [open]);
   const tooltipShown = open && !tooltipDismissed;
-  // through a door into another section: the page cross-fades, unless the visitor asks for less motion
-  const viewTransition = !useReducedMotion();
   return (
     <div className={styles.group} data-door-group={door.catagory}>
       {/* hover is the doorway's, tooltip included, so the pointer can move onto the tooltip (WCAG 1.4.13) */}
       <div className={styles.doorway} onMouseEnter={show} onMouseLeave={hide}>
         <Link
           to={door.link}
-          viewTransition={viewTransition}
+          // through a door into another section, the page cross-fades (the shell's site.css)
+          viewTransition
           className={`${styles.door} ${open ? styles.open : ''}`}
           aria-describedby={tooltipId}
           onFocus={show}

@@ -5,7 +5,6 @@ import htmlPortfolio from './images/html-portfolio.svg?social-card';
 import serverRack from './images/server-rack.svg?social-card';
 import todoTeams from './images/todo-teams.svg?social-card';
 import drawnCards from './projects.json?without=thumbnailImg&kicker=Project&preview-cards';
-import { drawnCardAlt } from '@portfolio/contracts/preview-card';
 import { listCard } from './list-card';
 
 /** Each thumbnail as a link-preview PNG (the build makes them from the pictures in images/). */
@@ -30,7 +29,6 @@ export interface ProjectCard {
 export function projectCard(project: { id: string; title: string; thumbnailImg: string }): ProjectCard {
   const thumbnail = project.thumbnailImg && cardsByName[project.thumbnailImg];
   if (thumbnail) return { url: thumbnail, alt: `Illustration for ${project.title}` };
-  const drawn = drawnCards[project.id];
   // the build draws a card for every empty thumbnail; one that names no picture here gets the list's card
-  return drawn ? { url: drawn, alt: drawnCardAlt(project.title) } : listCard;
+  return drawnCards[project.id] ?? listCard;
 }

@@ -1,5 +1,6 @@
 import { siteConfig } from './site-config.js';
-import { jsonLdScriptText, ownerPerson, ownerReference, profilePage } from './structured-data.js';
+import { ownerPerson, ownerReference, profilePage } from './owner-profile.js';
+import { jsonLdScriptText } from './structured-data.js';
 
 describe('structured data', () => {
   it("names the owner as one Person: name, job title, portrait and the header's profiles", () => {
@@ -17,7 +18,8 @@ describe('structured data', () => {
 
   it('makes a page about the owner a ProfilePage whose main entity is the owner', () => {
     const page = { url: 'https://owner.example/about', siteUrl: 'https://owner.example', title: 'About Me' };
-    expect(profilePage({ ...page, absoluteUrl: (url) => url }, 'Engineer')).toEqual({
+    const owner = ownerReference('https://owner.example');
+    expect(profilePage({ ...page, owner, absoluteUrl: (url) => url }, 'Engineer')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ProfilePage',
       '@id': 'https://owner.example/about',

@@ -1,7 +1,9 @@
-import type { ItemList, Person, ProfilePage, Thing, WithContext } from 'schema-dts';
+import type { ItemList, Thing, WithContext } from 'schema-dts';
 
-export type { CreativeWork, SoftwareSourceCode, WithContext } from 'schema-dts';
-import { siteConfig, type SiteConfig } from './site-config.js';
+export type { CreativeWork, Person, ProfilePage, SoftwareSourceCode, WithContext } from 'schema-dts';
+
+// Sections' builders import this module: it reads no site configuration, so none is bundled with them (the
+// owner's Person is made by the shell, owner-profile.ts).
 
 /**
  * A page's structured data: schema.org as JSON-LD, typed by schema-dts (Google's typings of the schema.org
@@ -19,6 +21,14 @@ export interface StructuredDataPage {
   title: string;
   /** a URL a section's code gave (maybe its build's public path), made absolute */
   absoluteUrl: (url: string) => string;
+  /** the site's owner, by id and name: a work's author (the whole Person is on the owner's profile pages) */
+  owner: OwnerReference;
+}
+
+export interface OwnerReference {
+  '@type': 'Person';
+  '@id': string;
+  name: string;
 }
 
 /** Where the shell serves the owner's portrait (packages/content/profile.svg), under a name that does not change. */
@@ -26,39 +36,6 @@ export const ownerPortraitPath = '/profile.svg';
 
 /** The site's owner is one node wherever a page names them: pages refer to it by this id. */
 export const ownerId = (siteUrl: string): string => new URL('/#owner', siteUrl).href;
-
-/** A reference to the owner (a work's author), by id and name. */
-export function ownerReference(siteUrl: string): { '@type': 'Person'; '@id': string; name: string } {
-  return { '@type': 'Person', '@id': ownerId(siteUrl), name: siteConfig.ownerName };
-}
-
-/**
- * The owner as a Person: name (site.json), job title (the resume's title), portrait, and the profiles the
- * header links to.
- */
-export function ownerPerson(siteUrl: string, jobTitle: string, site: SiteConfig = siteConfig): Person {
-  return {
-    '@type': 'Person',
-    '@id': ownerId(siteUrl),
-    name: site.ownerName,
-    jobTitle,
-    image: new URL(ownerPortraitPath, siteUrl).href,
-    url: new URL('/', siteUrl).href,
-    sameAs: site.profiles.map((profile) => profile.url),
-  };
-}
-
-/** A profile page (schema.org ProfilePage, as search engines document it): its main entity is the owner. */
-export function profilePage(page: StructuredDataPage, jobTitle: string): WithContext<ProfilePage> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ProfilePage',
-    '@id': page.url,
-    url: page.url,
-    name: page.title,
-    mainEntity: ownerPerson(page.siteUrl, jobTitle),
-  };
-}
 
 /** A list of links to pages (schema.org ItemList of ListItems), in the order the page shows them. */
 export function itemList(name: string, items: ReadonlyArray<{ url: string; name: string }>): WithContext<ItemList> {

@@ -1,10 +1,11 @@
 // Link-preview cards drawn at build time from content (preview-card.mjs: 1200x630 PNG, the title and the owner's
 // name from packages/content/site.json), for pages without a picture of their own:
 //
-// `import card from '@portfolio/content/site.json?preview-card&title=titles.about'`: one card whose title is the
-//   JSON's value at that dotted path; the module is the card's URL.
-// `import cards from './projects.json?preview-cards&without=thumbnailImg&kicker=Project'`: one card per entry of
+// `import card from '@portfolio/content/site.json?title=titles.about&preview-card'`: one card whose title is the
+//   JSON's value at that dotted path; the module is `{ url, alt }`, alt the card in words (og:image:alt).
+// `import cards from './projects.json?without=thumbnailImg&kicker=Project&preview-cards'`: one card per entry of
 //   the JSON's list (its `title`), keyed by its `id`; `without` leaves out the entries that have a value there.
+// (The query ends with the marker, so TypeScript's `declare module '*preview-card'` types the import.)
 //
 // The card files are named by their content hash; the server build (`emit: false`) names the same files as the
 // browser build, which ships them.
@@ -38,17 +39,16 @@ async function draw(loader, source) {
     .split('/')
     .pop()
     .replace(/\.json$/, '');
-  const urls = {};
+  const drawn = [];
   for (const card of cards) {
     const png = await drawPreviewCard({ title: card.title, ownerName, kicker: card.kicker });
     const file = `assets/${base}-${card.key}.card.${createHash('sha256').update(png).digest('hex').slice(0, 10)}.png`;
     if (loader.getOptions().emit) loader.emitFile(file, png);
-    urls[card.key] = file;
+    const alt = `${card.title}, by ${ownerName}`;
+    drawn.push([card.key, `{ url: __webpack_public_path__ + ${JSON.stringify(file)}, alt: ${JSON.stringify(alt)} }`]);
   }
-  const url = (file) => `__webpack_public_path__ + ${JSON.stringify(file)}`;
-  if (single) return `export default ${url(Object.values(urls)[0])};\n`;
-  const fields = Object.entries(urls).map(([key, file]) => `${JSON.stringify(key)}: ${url(file)}`);
-  return `export default { ${fields.join(', ')} };\n`;
+  if (single) return `export default ${drawn[0][1]};\n`;
+  return `export default { ${drawn.map(([key, card]) => `${JSON.stringify(key)}: ${card}`).join(', ')} };\n`;
 }
 
 module.exports = function previewCardLoader(source) {

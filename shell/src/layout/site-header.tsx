@@ -1,5 +1,4 @@
 import { Link, NavLink } from '@portfolio/router';
-import { useReducedMotion } from '@portfolio/ui/use-reduced-motion';
 import { remotes } from '@portfolio/parts';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import { preloadRemote } from '../federation/load-remote-routes';
@@ -12,15 +11,12 @@ const sections = remotes.flatMap((remote) =>
 );
 
 export function SiteHeader() {
-  // moving between sections cross-fades the page, the header staying put (site.css), unless the visitor asks
-  // for less motion: then no view transition starts (the server renders the links alike: the prop is no attribute)
-  const viewTransition = !useReducedMotion();
   return (
     <header className="site-header">
       <nav className="container site-nav" aria-label="Main">
         <Link
           to="/"
-          viewTransition={viewTransition}
+          viewTransition
           className="site-owner"
           onMouseEnter={() => preloadRemote('home')}
           onFocus={() => preloadRemote('home')}
@@ -34,7 +30,7 @@ export function SiteHeader() {
               <li key={to}>
                 <NavLink
                   to={to}
-                  viewTransition={viewTransition}
+                  viewTransition
                   className="site-section-link"
                   onMouseEnter={preload}
                   onFocus={preload}

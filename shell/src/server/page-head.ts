@@ -1,5 +1,6 @@
 import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
 import type { RouteHandle } from '@portfolio/contracts/remote-routes';
+import { ownerReference } from '@portfolio/contracts/owner-profile';
 import { jsonLdScriptText, type StructuredData, type StructuredDataPage } from '@portfolio/contracts/structured-data';
 import { escapeHtml } from '@portfolio/contracts/escape-html';
 import { pageHandleValue, pageTypeOf, valueOf, type HandleMatch } from '../layout/page-handle';
@@ -92,7 +93,7 @@ export function pageHead(input: PageHeadInput): string {
   const picture = (found ? previewPicture(matches) : undefined) ?? { url: siteCardPath, alt: siteConfig.description };
   const image = absoluteUrl(picture.url);
   const structuredData = indexed
-    ? structuredDataOf(matches, { url, siteUrl, title: pageTitle, absoluteUrl })
+    ? structuredDataOf(matches, { url, siteUrl, title: pageTitle, absoluteUrl, owner: ownerReference(siteUrl) })
     : undefined;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,

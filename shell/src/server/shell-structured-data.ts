@@ -1,5 +1,6 @@
 import resume from '@portfolio/content/resume.json';
-import { profilePage, type StructuredData, type StructuredDataPage } from '@portfolio/contracts/structured-data';
+import { profilePage } from '@portfolio/contracts/owner-profile';
+import type { StructuredData, StructuredDataPage } from '@portfolio/contracts/structured-data';
 
 const ownerProfile = (page: StructuredDataPage) => profilePage(page, resume.headerCard.title);
 
