@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { createApp } from '../src/create-app.js';
 import { OwnerSessions } from '../src/owner/owner-sessions.service.js';
 import { stopApp } from '../src/shutdown.js';
+import { DATABASE, type Database } from '../src/storage/database.js';
 import { writeSectionBuild } from './fake-site.js';
 import { renderedPage } from './rendered-page.js';
 import { newStorage, type StorageEnv } from './test-storage.js';
@@ -24,6 +25,8 @@ export interface OwnerSite {
   logIn: () => Promise<string>;
   /** ends a session, as logout does */
   logOut: (sessionId: string) => Promise<void>;
+  /** the server's own storage, for what HTTP cannot do to it (make a write fail) */
+  database: Database;
   close: () => Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startOwnerSite(
     storage,
     logIn: async () => (await sessions.create()).id,
     logOut: (sessionId) => sessions.end(sessionId),
+    database: app.get<Database>(DATABASE),
     close: () => stopApp(app),
   };
 }

@@ -22,6 +22,7 @@ import { ReleaseRetention } from './releases/release-retention.js';
 import { ReleasesTable } from './releases/releases-table.js';
 import { SectionReleasesController } from './releases/section-releases.controller.js';
 import { SectionReleases } from './releases/section-releases.service.js';
+import { UploadSlots } from './releases/upload-slots.js';
 
 /**
  * Which build of each section serves a request: the live configuration (remotes.json, or the database),
@@ -51,6 +52,7 @@ import { SectionReleases } from './releases/section-releases.service.js';
     DeployTokens,
     DeployTokenGuard,
     SectionReleases,
+    UploadSlots,
     FirstStartReleases,
     // which variant of a running experiment a request gets (api/src/experiments): asked by LiveSections
     ExperimentsTable,

@@ -38,6 +38,7 @@ const release = (id: string, live: boolean): SectionRelease => ({
   uploadedBy: { kind: 'owner' },
   note: null,
   checks: [],
+  diskBytes: 4096,
   ok: true,
   entryUrl: `/sections/about/${id}/remoteEntry.js`,
   live,

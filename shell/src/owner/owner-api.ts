@@ -38,6 +38,8 @@ export const ownerApi = {
       method: 'POST',
       body: {},
     }),
+  deleteRelease: (name: RemoteName, id: string) =>
+    apiRequest<undefined>(`${section(name)}/releases/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   deployTokens: () => apiRequest<DeployToken[]>('owner/deploy-tokens'),
   createDeployToken: (token: NewDeployToken) =>

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
 import { remotes } from '@portfolio/parts';
+import type { Experiment } from '@portfolio/contracts/experiments';
 import type { SectionOverview } from '@portfolio/contracts/owner';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import type { Loaded } from './sections-page-data';
@@ -11,7 +12,7 @@ import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
 
 /** What the sections page's action does to one section. */
-export type SectionIntent = 'preview' | 'stop-preview' | 'promote' | 'roll-back' | 'promote-release';
+export type SectionIntent = 'preview' | 'stop-preview' | 'promote' | 'roll-back' | 'promote-release' | 'delete-release';
 
 const done: Record<SectionIntent, string> = {
   preview: 'Previewing: only this browser gets the candidate.',
@@ -19,6 +20,7 @@ const done: Record<SectionIntent, string> = {
   promote: 'Promoted: every visitor now gets it.',
   'roll-back': 'Rolled back: every visitor gets the previous URL again.',
   'promote-release': 'Done: every visitor now gets the release marked Live.',
+  'delete-release': 'Deleted: its files and preview links are gone.',
 };
 
 /**
@@ -28,10 +30,13 @@ const done: Record<SectionIntent, string> = {
 export function SectionCard({
   section,
   releases,
+  experiment,
   children,
 }: {
   section: SectionOverview;
   releases: Loaded<SectionRelease[]> | undefined;
+  /** the section's running or latest experiment: a release it shows is not deleted */
+  experiment?: Experiment;
   children?: ReactNode;
 }) {
   const fetcher = useFetcher<ActionResult<SectionIntent>>();
@@ -63,7 +68,7 @@ export function SectionCard({
           <SectionHealthFacts health={section.liveHealth} />
         </dl>
 
-        <SectionReleases section={section} releases={releases} />
+        <SectionReleases section={section} releases={releases} experiment={experiment} />
 
         {section.previewUrl !== null && (
           <div className={styles.previewing}>

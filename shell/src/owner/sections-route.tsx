@@ -37,6 +37,8 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
     'roll-back': () => ownerApi.rollBack(name),
     // the server runs the release's checks again first: a 422 names those that failed
     'promote-release': () => ownerApi.promoteRelease(name, field('id')),
+    // a 409 says why not (live, or in the running experiment)
+    'delete-release': () => ownerApi.deleteRelease(name, field('id')),
   };
   const call = Object.hasOwn(calls, intent) ? calls[intent] : null;
   if (!call) return { intent, ok: false, message: 'Unknown action.', problems: [] };
@@ -49,13 +51,18 @@ function Sections() {
     <>
       <PageHeading>Sections</PageHeading>
       <p className="text-body-secondary">
-        Each section&apos;s releases, newest first: Promote one to every visitor (the site checks it again first) or
-        Roll back to an earlier one. A candidate URL can still be previewed in this browser only. The live configuration
-        is kept in {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
+        Each section&apos;s releases, newest first: Promote one to every visitor (the site checks it again first), Roll
+        back to an earlier one, or Delete one that is not live. A candidate URL can still be previewed in this browser
+        only. The live configuration is kept in {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
       </p>
       <div className="d-flex flex-column gap-3">
         {overview.sections.map((section) => (
-          <SectionCard key={section.name} section={section} releases={releases[section.name]}>
+          <SectionCard
+            key={section.name}
+            section={section}
+            releases={releases[section.name]}
+            experiment={experiments[section.name]}
+          >
             <ExperimentPanel
               section={section}
               experiment={experiments[section.name]}

@@ -11,7 +11,8 @@ const dayMs = 86_400_000;
 /**
  * Which releases a section keeps (run after each upload): the last `keepLast`, any live in the last
  * `keepLiveDays` days, the live one, any an owner previews, and any young enough for its preview link
- * to be open. The rest go, row and files: a visitor mid-session never meets a missing file.
+ * to be open. The rest go, row and files: a visitor mid-session never meets a missing file. Folders no row
+ * stands for go too (ReleaseFiles.sweep).
  */
 @Injectable()
 export class ReleaseRetention {
@@ -51,9 +52,11 @@ export class ReleaseRetention {
         (periods.get(url) ?? []).some((period) => period.until === null || Date.parse(period.until) >= liveSince);
       if (kept) continue;
       await this.table.remove(name, release.id);
-      this.files.remove(name, release.id);
+      await this.files.remove(name, release.id);
       removed.push(release.id);
     }
+    // and what a failed upload or a stopped process left behind, with no row
+    await this.files.sweep(now);
     return removed;
   }
 }

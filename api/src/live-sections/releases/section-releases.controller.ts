@@ -13,7 +13,7 @@ import { selfOriginOf } from '../section-url.js';
 import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
 import { previewLinkPath, ReleasePreviews } from './release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
-import { readArchiveBody, releaseNoteOf } from './upload-body.js';
+import { checkArchiveHeaders, closeAfterAnswer, readArchiveBody, releaseNoteOf } from './upload-body.js';
 import { Inject } from '@nestjs/common';
 
 const browserCheckPipe = new SchemaBodyPipe(browserCheckReportSchema);
@@ -40,15 +40,23 @@ export class SectionReleasesController {
   ): Promise<ReleaseUploaded> {
     const section = sectionNamed(name);
     const token = deployTokenOf(req);
-    const note = releaseNoteOf(req);
-    const archive = await readArchiveBody(req);
-    const { release, created } = await this.releases.upload(
-      section,
-      archive,
-      { kind: 'token', tokenName: token.name },
-      note,
-      selfOriginOf(req),
-    );
+    let uploaded;
+    try {
+      const note = releaseNoteOf(req);
+      checkArchiveHeaders(req);
+      uploaded = await this.releases.upload(
+        section,
+        token,
+        (sink) => readArchiveBody(req, sink, this.config.releaseBodyMs),
+        note,
+        selfOriginOf(req),
+      );
+    } catch (error) {
+      // refused before its body was read whole (a header, a slot, the quota, a limit): not read any further
+      if (!req.complete) closeAfterAnswer(req);
+      throw error;
+    }
+    const { release, created } = uploaded;
     res.status(created ? 201 : 200);
     const { signed, expiresAt } = await this.previews.sign(section, release.id);
     return {
