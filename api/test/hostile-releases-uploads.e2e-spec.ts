@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -330,6 +330,26 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
       } finally {
         await site.database.exec('drop trigger refuse_doomed on section_releases; drop function refuse_doomed();');
       }
+    });
+
+    it('never serves a folder no row stands for (a process stopped mid-upload), and sweeps it once 10 minutes old', async () => {
+      const stray = (name: string, minutesOld: number) => {
+        const folder = path.join(releasesRoot, name);
+        mkdirSync(path.join(folder, 'server'), { recursive: true });
+        writeFileSync(path.join(folder, 'remoteEntry.js'), '/* left behind */');
+        const then = new Date(Date.now() - minutesOld * 60_000);
+        utimesSync(folder, then, then);
+        return folder;
+      };
+      const old = stray('about/0123456789abcdef', 11);
+      const young = stray('about/fedcba9876543210', 1);
+      const unpacking = stray('.incoming-left', 11);
+      for (const id of ['0123456789abcdef', 'fedcba9876543210'])
+        expect((await fetch(`${site.baseUrl}/sections/about/${id}/remoteEntry.js`)).status).toBe(404);
+      // the sweep runs at start and after each upload
+      expect((await upload(site, 'about', tarGz(aboutBuild()), token)).status).toBe(201);
+      expect([existsSync(old), existsSync(unpacking), existsSync(young)]).toEqual([false, false, true]);
+      rmSync(young, { recursive: true });
     });
   });
 
