@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
 import { isCodingProject, projects, projectsUsing, technologies } from '../projects';
+import { tagSearch } from '../project-tags';
 import { projectsRoute } from './projects-route';
 import { ProjectPage } from './project-page';
 import { projectRoute } from './project-route';
@@ -58,31 +59,40 @@ describe('the projects pages', () => {
   });
 
   it('lists every technology as a plain link to the projects using it, the one shown marked current', async () => {
-    renderAt('/projects?tag=TypeScript');
+    const tag = technologies[0]!;
+    renderAt(`/projects${tagSearch(tag)}`);
     const filter = await screen.findByRole('navigation', { name: 'Projects by technology' });
     expect(within(filter).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/projects');
     for (const technology of technologies) {
       const link = within(filter).getByRole('link', { name: technology });
       expect(link).toHaveAttribute('href', `/projects?tag=${encodeURIComponent(technology).replace(/%20/g, '+')}`);
-      if (technology === 'TypeScript') expect(link).toHaveAttribute('aria-current', 'page');
+      if (technology === tag) expect(link).toHaveAttribute('aria-current', 'page');
       else expect(link).not.toHaveAttribute('aria-current');
     }
-    const using = projectsUsing('TypeScript');
+    const using = projectsUsing(tag);
     expect(screen.getAllByRole('article').map((card) => within(card).getByRole('link').textContent)).toEqual(
-      using.map((project) => project.title),
+      [...using.filter(isCodingProject), ...using.filter((project) => !isCodingProject(project))].map(
+        (project) => project.title,
+      ),
     );
-    expect(screen.getByText(`Projects using TypeScript: ${using.length} of them.`)).toBeInTheDocument();
+    expect(screen.getByText(`Projects using ${tag}: ${using.length} of them.`)).toBeInTheDocument();
     // a section none of them is in is left out
-    expect(screen.queryByRole('region', { name: 'Other projects:' })).not.toBeInTheDocument();
+    for (const [name, shown] of [
+      ['Coding projects:', using.some(isCodingProject)],
+      ['Other projects:', !using.every(isCodingProject)],
+    ] as const)
+      expect(Boolean(screen.queryByRole('region', { name }))).toBe(shown);
   });
 
   it('moves between technologies by its links, and back to all projects', async () => {
     const user = userEvent.setup();
     const router = renderAt('/projects');
-    await user.click(await screen.findByRole('link', { name: 'Linux' }));
-    expect(await screen.findByText(`Projects using Linux: ${projectsUsing('Linux').length} of them.`)).toBeVisible();
-    expect(router.state.location.search).toBe('?tag=Linux');
-    expect(screen.getAllByRole('article')).toHaveLength(projectsUsing('Linux').length);
+    // a technology more than one project uses, and not all of them
+    const tag = technologies.find((each) => projectsUsing(each).length > 1 && projectsUsing(each).length < 8)!;
+    await user.click(await screen.findByRole('link', { name: tag }));
+    expect(await screen.findByText(`Projects using ${tag}: ${projectsUsing(tag).length} of them.`)).toBeVisible();
+    expect(router.state.location.search).toBe(tagSearch(tag));
+    expect(screen.getAllByRole('article')).toHaveLength(projectsUsing(tag).length);
     await user.click(screen.getByRole('link', { name: 'All' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(projects.length));
     expect(router.state.location.search).toBe('');

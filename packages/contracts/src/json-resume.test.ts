@@ -52,24 +52,38 @@ describe('the resume in the JSON Resume schema', () => {
     expect(file.education.map((item) => [item.institution, item.summary, item.location])).toEqual(
       education.map((item) => [item.institution, item.summary, item.location]),
     );
-    expect(file.education[0]).toMatchObject({ startDate: '2012', endDate: '2016', area: expect.stringMatching(/\.$/) });
+    expect(file.education[0]).toMatchObject({ startDate: '2012', endDate: '2016' });
+    // the area is the summary's first sentence, an abbreviation's dots not ending it
+    const school = {
+      institution: 'X',
+      location: 'Y',
+      date: '2001',
+      summary: 'B.S. in Music (hons). Senior project: a tool.',
+    };
+    const schooled = { ...resume, resumeBody: { ...resume.resumeBody, education: [school] } };
+    expect(jsonResume(schooled, siteConfig, 'https://owner.example').education[0]?.area).toBe('B.S. in Music (hons).');
     expect(file.skills).toEqual(skills.map((item) => ({ name: item.skill, keywords: item.skillExampleList })));
     expect(file.awards).toEqual(honors.map((title) => ({ title })));
-    const listed = (title: string) => other.find((item) => item.title === title)?.list ?? [];
-    expect(file.certificates.map((item) => item.name)).toEqual(listed('Certifications'));
-    expect(file.languages).toContainEqual({ language: 'Spanish', fluency: 'fluent' });
-    expect(file.languages).toHaveLength(listed('Languages').length);
-    expect(file.interests.map((item) => item.name)).toEqual(listed('Hobbies'));
+    // every item of every "Other" list is somewhere: a certificate, a language or an interest
+    const placed = [
+      ...file.certificates.map((item) => item.name),
+      ...file.languages.map((item) => item.language),
+      ...file.interests.flatMap((item) => item.keywords ?? [item.name]),
+    ].join('\n');
+    for (const item of other.flatMap((list) => list.list)) expect(placed).toContain(item.replace(/\s*\(.*\)$/, ''));
   });
 
-  it('keeps an "Other" list the schema has no place for, as an interest with its items', () => {
-    const withAwards = {
-      ...resume,
-      resumeBody: { ...resume.resumeBody, other: [{ title: 'Open source', list: ['pdfkit', 'jest'] }] },
-    };
-    expect(jsonResume(withAwards, siteConfig, 'https://owner.example').interests).toEqual([
-      { name: 'Open source', keywords: ['pdfkit', 'jest'] },
-    ]);
+  it('puts the "Other" lists where the schema has a place for them, and keeps any other as an interest', () => {
+    const lists = [
+      { title: 'Certifications', list: ['Cloud Practitioner'] },
+      { title: 'Languages', list: ['Spanish (fluent)', 'Esperanto'] },
+      { title: 'Hobbies', list: ['Chess'] },
+      { title: 'Open source', list: ['pdfkit', 'jest'] },
+    ];
+    const mapped = jsonResume({ ...resume, resumeBody: { ...resume.resumeBody, other: lists } }, siteConfig, 'x:/');
+    expect(mapped.certificates).toEqual([{ name: 'Cloud Practitioner' }]);
+    expect(mapped.languages).toEqual([{ language: 'Spanish', fluency: 'fluent' }, { language: 'Esperanto' }]);
+    expect(mapped.interests).toEqual([{ name: 'Chess' }, { name: 'Open source', keywords: ['pdfkit', 'jest'] }]);
   });
 
   it('reads the dates the page writes as the schema wants them', () => {

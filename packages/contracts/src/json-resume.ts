@@ -71,7 +71,8 @@ function language(text: string): { language: string; fluency?: string } {
   return match ? { language: match[1] ?? text, fluency: match[2] } : { language: text.trim() };
 }
 
-const firstSentence = (text: string) => /^.*?[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim();
+/** The first sentence: one ends after a word, not after an abbreviation's letter ("B.S. in Music. More" reads "B.S. in Music."). */
+const firstSentence = (text: string) => /^.*?(?:[a-z]{2,}|\))[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim();
 
 /** The "Other" lists the schema has a place for, by the title the resume gives them; the rest are interests. */
 const otherListKinds: Readonly<Record<string, 'certificates' | 'languages' | 'interests'>> = {

@@ -13,6 +13,21 @@ const { createHash } = require('node:crypto');
 
 const siteJson = require.resolve('@portfolio/content/site.json');
 
+/** Cards drawn in this process: the browser and the server build of a part ask for the same ones. */
+const drawnCards = new Map();
+function drawn(draw, card) {
+  const key = JSON.stringify(card);
+  if (!drawnCards.has(key))
+    drawnCards.set(
+      key,
+      draw(card).catch((error) => {
+        drawnCards.delete(key);
+        throw error;
+      }),
+    );
+  return drawnCards.get(key);
+}
+
 const valueAt = (data, dottedPath) => dottedPath.split('.').reduce((value, key) => value?.[key], data);
 
 function cardsAsked(loader, data) {
@@ -39,16 +54,16 @@ async function draw(loader, source) {
     .split('/')
     .pop()
     .replace(/\.json$/, '');
-  const drawn = [];
+  const made = [];
   for (const card of cards) {
-    const png = await drawPreviewCard({ title: card.title, ownerName, kicker: card.kicker });
+    const png = await drawn(drawPreviewCard, { title: card.title, ownerName, kicker: card.kicker });
     const file = `assets/${base}-${card.key}.card.${createHash('sha256').update(png).digest('hex').slice(0, 10)}.png`;
     if (loader.getOptions().emit) loader.emitFile(file, png);
     const alt = `${card.title}, by ${ownerName}`;
-    drawn.push([card.key, `{ url: __webpack_public_path__ + ${JSON.stringify(file)}, alt: ${JSON.stringify(alt)} }`]);
+    made.push([card.key, `{ url: __webpack_public_path__ + ${JSON.stringify(file)}, alt: ${JSON.stringify(alt)} }`]);
   }
-  if (single) return `export default ${drawn[0][1]};\n`;
-  return `export default { ${drawn.map(([key, card]) => `${JSON.stringify(key)}: ${card}`).join(', ')} };\n`;
+  if (single) return `export default ${made[0][1]};\n`;
+  return `export default { ${made.map(([key, card]) => `${JSON.stringify(key)}: ${card}`).join(', ')} };\n`;
 }
 
 module.exports = function previewCardLoader(source) {
