@@ -107,10 +107,10 @@ describe("hostile releases: section code against the boundary (issue 25's rows 1
     return /^section_preview=[^;]+/.exec(set)?.[0] ?? '';
   }
 
-  /** A page of an uploaded release, through its preview link, once its renderer renders it. */
+  /** A page of an uploaded release, through its preview link (on the preview origin), once its renderer renders it. */
   async function previewed(release: ReleaseUploaded, pagePath: string) {
     const cookie = await previewCookie(release);
-    return renderedPage(() => fetch(`${site.baseUrl}${pagePath}`, { headers: { Cookie: cookie } }));
+    return renderedPage(() => fetch(`${site.previewBaseUrl}${pagePath}`, { headers: { Cookie: cookie } }));
   }
 
   /**
@@ -212,7 +212,7 @@ describe("hostile releases: section code against the boundary (issue 25's rows 1
     const cookie = await previewCookie(release);
     const rss = process.memoryUsage().rss;
     const { result, statuses } = await whileAttacking(async () => {
-      const hog = await fetch(`${site.baseUrl}/about?hog`, { headers: { Cookie: cookie } });
+      const hog = await fetch(`${site.previewBaseUrl}/about?hog`, { headers: { Cookie: cookie } });
       return { status: hog.status, html: await hog.text() };
     });
     expect(result.status).toBe(200);

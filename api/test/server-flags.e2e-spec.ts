@@ -29,7 +29,14 @@ describe("the server's Node flags (api.nodeFlags): no inspector", () => {
   it('starts with no handler for SIGUSR1, and a SIGUSR1 leaves it serving with no inspector open', async () => {
     const port = await freePort();
     const server = spawn(process.execPath, [...api.nodeFlags, main], {
-      env: { PATH: process.env.PATH, ...newStorage(), NODE_ENV: 'production', PORT: String(port), SERVE_SITE: 'false' },
+      env: {
+        PATH: process.env.PATH,
+        ...newStorage(),
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PREVIEW_PORT: '0',
+        SERVE_SITE: 'false',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const { stderr, exited } = watched(server);
@@ -74,6 +81,7 @@ describe("the server's Node flags (api.nodeFlags): no inspector", () => {
         ...newStorage(),
         NODE_ENV: 'production',
         PORT: String(await freePort()),
+        PREVIEW_PORT: '0',
         SERVE_SITE: 'false',
         NODE_OPTIONS: '--inspect=127.0.0.1:0',
       },

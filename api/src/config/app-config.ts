@@ -42,6 +42,8 @@ export const environmentSchema = z.object({
   SITE_DIR: z.string().default(repoRoot),
   REMOTES_JSON: z.string().optional(),
   SITE_URL: origin('https://example.com').optional(),
+  PREVIEW_PORT: wholeNumber(0, 65535).optional(),
+  PREVIEW_ORIGIN: origin('https://preview.example.net').optional(),
   SECTION_REFRESH_MS: wholeNumber(10, 3_600_000).default(2_000),
   SECTION_ORIGINS_FOR_SERVER: originPairs.default(() => ({})),
   RECAPTCHA_SITE_KEY: z.string().default(googleTestKeys.siteKey),
@@ -82,8 +84,18 @@ const withoutBlankValues = (env: unknown): unknown =>
   );
 
 /** The environment parsed into the configuration every module is given (README "Configuration"). */
-export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchema).transform((env) => {
+export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchema).transform((env, ctx) => {
   const siteBuildDir = path.resolve(env.SITE_DIR);
+  // beside the site's port by default; a random one when the site's is (tests)
+  const previewPort = env.PREVIEW_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+  const refuse = (variable: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [variable], message, input: env });
+  if (previewPort > 65535) refuse('PREVIEW_PORT', `must be set: PORT ${env.PORT} leaves no port after it`);
+  if (previewPort !== 0 && previewPort === env.PORT) refuse('PREVIEW_PORT', 'must be another port than PORT');
+  if (env.PREVIEW_ORIGIN && env.PREVIEW_ORIGIN === env.SITE_URL)
+    refuse('PREVIEW_ORIGIN', 'must be another origin than SITE_URL: previews never run where the owner logs in');
+  if (env.PREVIEW_ORIGIN && env.ALLOWED_ORIGINS.includes(env.PREVIEW_ORIGIN))
+    refuse('ALLOWED_ORIGINS', 'may not name PREVIEW_ORIGIN: previews never call the API with cookies');
   const serveSite = env.SERVE_SITE === 'true';
   const remotesJson = env.REMOTES_JSON ?? (serveSite ? path.join(siteBuildDir, 'shell', 'dist', 'remotes.json') : null);
   return {
@@ -106,6 +118,13 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     siteBuildDir,
     /** The public origin for canonical and Open Graph URLs and the sitemap; null: http://localhost:<port>, never a request header. */
     siteUrl: env.SITE_URL ?? null,
+    /**
+     * The preview origin (docs/shipping-a-section.md "Previews"): where previews of sections run, on a port of
+     * their own (PREVIEW_PORT, default PORT+1), never where the owner's session is. Its public address
+     * (PREVIEW_ORIGIN) behind a proxy; null: SITE_URL's host (else localhost) and the preview port.
+     */
+    previewPort,
+    previewOrigin: env.PREVIEW_ORIGIN ?? null,
     /** How often a section's URL is looked at for a new build (server rendering). */
     sectionRefreshMs: env.SECTION_REFRESH_MS,
     /**

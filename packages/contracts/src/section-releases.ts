@@ -29,9 +29,11 @@ import type { RemoteName } from './remote-routes.js';
  *   POST   /api/owner/sections/:name/releases/:id/promote  ReleaseNote? -> SectionsOverview (422 ReleaseRefused)
  *   DELETE /api/owner/sections/:name/releases/:id  -> 204: its row, archive, files and preview links are gone
  *                                             (404 when unknown; 409 while it is live or in a running experiment)
- * Anyone with a preview link:
+ * Anyone with a preview link, on the preview origin (PREVIEW_ORIGIN; another port by default), never the site's:
  *   GET    /sections/preview/:signed          -> 303 to the section's first page, the release previewed in
- *                                                this browser (cookie `section_preview`) until the link expires
+ *                                                this browser (cookie `section_preview`) until the link expires;
+ *                                                on the site's origin, 303 to the same link on the preview origin
+ *   GET    /sections/preview/end              -> the preview cookie cleared, 303 to the site
  */
 
 /** Where releases are served: `/sections/<name>/<id>/<file>`, cached for a year (they never change). */
@@ -89,7 +91,10 @@ export const releaseRetention = { keepLast: 10, keepLiveDays: 30 } as const;
 /** How long a preview link opens its release. */
 export const previewLinkHours = 24;
 
-/** The preview cookie a preview link sets (signed, httpOnly, Path=/): pages carry it, scripts never see it. */
+/**
+ * The preview cookie a preview link sets on the preview origin (signed, httpOnly, Path=/): its pages carry it,
+ * scripts never see it, and the site's origin never honours it (a cookie reaches every port of its host).
+ */
 export const sectionPreviewCookie = 'section_preview';
 
 /** One check of a release, as the API ran it (or the release command, for `browser`). */
@@ -125,11 +130,14 @@ export interface SectionRelease {
   livePeriods: Array<{ from: string; until: string | null }>;
 }
 
-export interface ReleaseUploaded {
-  release: SectionRelease;
-  /** absolute, signed, expires after `previewLinkHours` */
+/** A preview link: on the preview origin, signed, for anyone who has it until it expires (`previewLinkHours`). */
+export interface PreviewLink {
   previewUrl: string;
   previewExpiresAt: string;
+}
+
+export interface ReleaseUploaded extends PreviewLink {
+  release: SectionRelease;
 }
 
 /** 422 body of a refused release: the API's error shape with the checks that failed. */

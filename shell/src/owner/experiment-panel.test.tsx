@@ -22,7 +22,6 @@ const overview: SectionsOverview = {
     label: remote.label,
     liveUrl: `/sections/${remote.name}/aaaaaaaaaaaaaaaa/remoteEntry.js`,
     liveHealth,
-    previewUrl: null,
     previousUrl: null,
     liveReleaseId: 'aaaaaaaaaaaaaaaa',
   })),

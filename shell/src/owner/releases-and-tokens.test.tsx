@@ -14,7 +14,6 @@ const overview = (): { body: SectionsOverview } => ({
         label: remote.label,
         liveUrl: health.url,
         liveHealth: { ...health, missingRouteIds: [], version: 'v', builtAt: null, problems: [] },
-        previewUrl: null,
         previousUrl: null,
         liveReleaseId: null,
       };

@@ -75,9 +75,7 @@ export class OwnerReleasesController {
   ): Promise<SectionsOverview> {
     const section = sectionNamed(name);
     await this.releases.promote(section, id, selfOriginOf(req), body.note?.trim() || null);
-    const session = req.ownerSession;
-    if (!session) throw new Error('OwnerSessionGuard did not run');
-    return this.sections.overview(session.idHash, selfOriginOf(req));
+    return this.sections.overview(selfOriginOf(req));
   }
 
   /** Takes a release down: not the live one, nor one in a running experiment (409); unknown or malformed: 404. */

@@ -1,5 +1,17 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Response } from 'express';
 import {
   browserCheckReportSchema,
   type BrowserCheckReport,
@@ -7,6 +19,7 @@ import {
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
+import { PreviewOrigin } from '../../common/preview-origin.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sectionNamed } from '../candidate-url.js';
 import { selfOriginOf } from '../section-url.js';
@@ -14,13 +27,8 @@ import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './
 import { previewLinkPath, ReleasePreviews } from './release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
 import { checkArchiveHeaders, closeAfterAnswer, readArchiveBody, releaseNoteOf } from './upload-body.js';
-import { Inject } from '@nestjs/common';
 
 const browserCheckPipe = new SchemaBodyPipe(browserCheckReportSchema);
-
-/** Where a preview link is opened: the public origin (SITE_URL), else the one this request came to. */
-export const publicOriginOf = (req: Request, config: AppConfig): string =>
-  config.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
 /** A section's developer (or CI) with a deploy token: upload, list, report the browser check, promote if allowed. */
 @Controller('sections/:name/releases')
@@ -30,6 +38,7 @@ export class SectionReleasesController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly releases: SectionReleases,
     private readonly previews: ReleasePreviews,
+    private readonly previewOrigin: PreviewOrigin,
   ) {}
 
   @Post()
@@ -58,10 +67,11 @@ export class SectionReleasesController {
     }
     const { release, created } = uploaded;
     res.status(created ? 201 : 200);
-    const { signed, expiresAt } = await this.previews.sign(section, release.id);
+    // opened on the preview origin: the release's code never runs where the owner's session is
+    const { signed, expiresAt } = await this.previews.sign(section, { release: release.id });
     return {
       release,
-      previewUrl: `${publicOriginOf(req, this.config)}${previewLinkPath}${signed}`,
+      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
       previewExpiresAt: expiresAt.toISOString(),
     };
   }
