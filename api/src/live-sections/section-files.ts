@@ -39,15 +39,20 @@ export class SectionFiles {
     } catch {
       throw new SectionFileRefused('it is not a URL');
     }
-    // resolved as URLs resolve (`..`, `%2e%2e`, backslashes): the same href, under the folder, a script, no query
-    if (asked.href !== url || !url.startsWith(folder) || asked.search || asked.hash)
+    // resolved as URLs resolve (`..`, `%2e%2e`, backslashes): the same href, a script, no query
+    if (asked.href !== url || asked.search || asked.hash)
       throw new SectionFileRefused(`it is not a file of the build's server folder (${folder})`);
     if (!/\.(c|m)?js$/.test(asked.pathname)) throw new SectionFileRefused('it is not a script');
+    const own = this.releaseOf(new URL(folder));
     const release = this.releaseOf(asked);
-    if (release) {
-      const releaseFolder = await this.releases.folder(release.name, release.id);
+    // a release of this site: the same release at whichever of the server's own origins a page named it (each
+    // listener names it at its own port), read from the store
+    if (own && release?.name === own.name && release.id === own.id) {
+      const releaseFolder = await this.releases.folder(own.name, own.id);
       if (releaseFolder) return this.fromStore(releaseFolder, release.file);
     }
+    if (!url.startsWith(folder))
+      throw new SectionFileRefused(`it is not a file of the build's server folder (${folder})`);
     return this.fromHost(url);
   }
 
