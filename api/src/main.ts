@@ -11,17 +11,19 @@ const stopDeadlineMs = 9_000;
 const config = loadConfig();
 const logger = new Logger('Main');
 // an open inspector runs any code sent to it, the owner's secrets and the database in reach: never in production
-if (process.env.NODE_ENV === 'production') {
-  if (inspector.url()) {
-    logger.error(`an inspector is open (${inspector.url()}): start the server without --inspect (api.nodeFlags)`);
-    process.exit(1);
-  }
-  if (![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('--disable-sigusr1')))
-    logger.warn(
-      'started without --disable-sigusr1 (api.nodeFlags): a process allowed to signal it can open its inspector',
-    );
+if (process.env.NODE_ENV === 'production' && inspector.url()) {
+  logger.error(`an inspector is open (${inspector.url()}): start the server without --inspect (api.nodeFlags)`);
+  process.exit(1);
 }
 const app = await createApp(config);
+// said once the app's logger writes (JSON lines in production)
+if (
+  process.env.NODE_ENV === 'production' &&
+  ![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('--disable-sigusr1'))
+)
+  logger.warn(
+    'started without --disable-sigusr1 (api.nodeFlags): a process allowed to signal it can open its inspector',
+  );
 await app.listen(config.port);
 logger.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
 const previews = app.get(PreviewOrigin);
