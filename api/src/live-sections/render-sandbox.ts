@@ -3,6 +3,7 @@ import { accessSync, constants, openSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Logger } from '@nestjs/common';
 
 /**
  * The boundary around section code (docs/server-rendering.md, "Threat model"): how a renderer process is started.
@@ -178,6 +179,9 @@ function probe(layers: SandboxLayers): Promise<number | string> {
 /** A data cap far above any renderer's: the probe sets it to find whether this host's shell can (`ulimit -d`). */
 const probeCapKb = 8 * 1024 * 1024;
 
+/** What the server says once about its renderers (the app's logger: JSON lines in production). */
+const logger = new Logger('Renderers');
+
 /** The layers found, once per process: each is tried with a bare renderer and kept if that renderer starts. */
 let found: Promise<SandboxLayers> | null = null;
 
@@ -195,7 +199,7 @@ export function sandboxLayers(): Promise<SandboxLayers> {
 async function findLayers(): Promise<SandboxLayers> {
   const none: SandboxLayers = { user: null, unshare: null, dataLimitKb: null };
   if (process.platform !== 'linux') {
-    console.warn(`Renderers: on ${process.platform}, no user of their own, network namespace or data cap`);
+    logger.warn(`on ${process.platform}, no user of their own, network namespace or data cap`);
     return none;
   }
   const user = process.getuid?.() === 0 ? rendererUser : null;
@@ -220,11 +224,11 @@ async function findLayers(): Promise<SandboxLayers> {
         ...(unshare ? [] : ['no network namespace: no unshare on the PATH']),
         ...tried.map((attempt) => `not ${attempt}`),
       ];
-      console.log(`Renderers: ${describe(chosen)}${why.length > 0 ? ` (${why.join('; ')})` : ''}`);
+      logger.log(`${describe(chosen)}${why.length > 0 ? ` (${why.join('; ')})` : ''}`);
       return chosen;
     }
   }
-  console.warn(`Renderers: no bare renderer started (${tried.join('; ')}); they get Node's own layers alone`);
+  logger.warn(`no bare renderer started (${tried.join('; ')}); they get Node's own layers alone`);
   return none;
 }
 
