@@ -14,7 +14,6 @@ import {
   type FolderServer,
   type OwnerSite,
 } from './owner-site.js';
-import { renderedPage } from './rendered-page.js';
 
 // The health check and the preview with the real render module and the sections' real builds (`npm run build`),
 // each candidate a copy of a section's dist/ on another origin. Only the check and the preview: the built
@@ -89,7 +88,8 @@ const copyOf = (name: RemoteName) => {
     const url = `${about.url}/remoteEntry.js`;
     const previewed = await call(site, 'POST', '/api/owner/sections/about/preview', { session, body: { url } });
     const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(previewed) ?? '')?.[1];
-    const { response: owner, html } = await renderedPage(() => call(site, 'GET', '/about', { preview: token }));
+    const owner = await call(site, 'GET', '/about', { preview: token });
+    const html = await owner.text();
     expect(owner.status).toBe(200);
     expect(html).toMatch(/<\/aside><div id="root">/);
     expect(html.indexOf('owner-preview-banner')).toBeLessThan(html.indexOf('<div id="root">'));
@@ -97,7 +97,7 @@ const copyOf = (name: RemoteName) => {
     expect((JSON.parse(data) as { sections: Record<string, string> }).sections.about).toMatch(
       new RegExp(`^${about.url}/remoteEntry\\.[0-9a-f]+\\.js$`),
     );
-    const { html: visitor } = await renderedPage(() => call(site, 'GET', '/about'));
+    const visitor = await (await call(site, 'GET', '/about')).text();
     expect(visitor).not.toContain(about.url);
     expect(visitor).not.toContain('owner-preview-banner');
   });

@@ -13,7 +13,6 @@ import { createApp } from '../src/create-app.js';
 import { OwnerSessions } from '../src/owner/owner-sessions.service.js';
 import { stopApp } from '../src/shutdown.js';
 import { writeSectionBuild } from './fake-site.js';
-import { renderedPage } from './rendered-page.js';
 import { newStorage, type StorageEnv } from './test-storage.js';
 
 /** A running server on a site folder, with the owner's sessions at hand. */
@@ -132,9 +131,10 @@ export async function call(site: { baseUrl: string }, method: string, urlPath: s
   return fetch(`${site.baseUrl}${urlPath}`, { method, headers, body: body ?? (method === 'POST' ? '{}' : undefined) });
 }
 
-/** The builds a page was rendered with (the stand-in render module writes them), and how it may be kept. */
+/** The first answer to a page: the builds it was rendered with (the stand-in render module writes them), and how it may be kept. */
 export async function page(site: { baseUrl: string }, urlPath: string, preview?: string) {
-  const { response, html } = await renderedPage(() => call(site, 'GET', urlPath, { preview }));
+  const response = await call(site, 'GET', urlPath, { preview });
+  const html = await response.text();
   return {
     status: response.status,
     cacheControl: response.headers.get('cache-control'),

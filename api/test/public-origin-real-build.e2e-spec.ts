@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderedPage } from './rendered-page.js';
 import { absoluteUrls, rawGet, strangersHeaders } from './steered-request.js';
 import { startApp, type RunningApp } from './start-app.js';
 
@@ -25,11 +24,9 @@ const siteUrl = 'https://owner.example';
     const sitemap = (await rawGet(app.baseUrl, '/sitemap.xml', strangersHeaders)).body;
     const pagePaths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
     expect(pagePaths.length).toBeGreaterThan(3);
-    // each page's renderer started, through a URL of its own: the stranger is still the first to ask for the page
-    for (const pagePath of [...pagePaths, '/no-such-page'])
-      await renderedPage(() => fetch(`${app.baseUrl}${pagePath}?warm`));
-    for (const pagePath of [...pagePaths, '/no-such-page', '/sitemap.xml', '/robots.txt']) {
-      // the stranger first: the page they make the server render is the one it keeps for everyone
+    // the sitemap's pages, rendered ahead, and pages no one asked for before: the stranger is the first to ask
+    const unasked = pagePaths.map((pagePath) => `${pagePath.replace(/\/$/, '')}/steered`);
+    for (const pagePath of [...pagePaths, ...unasked, '/no-such-page', '/sitemap.xml', '/robots.txt']) {
       const steered = await rawGet(app.baseUrl, pagePath, strangersHeaders);
       expect(steered.body).not.toContain('evil.example');
       const urls = absoluteUrls(steered.body);

@@ -10,14 +10,14 @@
 // cgroup) charges the tree: each process's own pages and page tables, and the pages of a file they all map (the
 // node binary) once; RSS summed, which counts those shared pages once per process; and PSS, which splits them
 // between the processes mapping them (other node processes on the machine included).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { repoRoot } from '../parts.mjs';
 import { serverRendered, sitemapPaths } from '../../e2e/support/server-rendered.mjs';
 import { numberOption } from './number-option.mjs';
+import { settledMemory, treeMemory } from './process-memory.mjs';
+import { killSite, loadAverage, log, requireBuild, sleep, startSite, stopSite, waitUntilUp } from './site-process.mjs';
 
 const renders = numberOption('renders', 20_000, 100_000);
 const seconds = numberOption('seconds', 10, 120);
@@ -29,159 +29,7 @@ const inFlight = 10;
 /** the whole run ends by this time, whatever happens */
 const deadline = Date.now() + 20 * 60_000;
 
-if (!existsSync(path.join(repoRoot, 'api/dist/main.js')) || !existsSync(path.join(repoRoot, 'shell/dist/index.html'))) {
-  console.error('bench:memory runs the production build: npm run build first');
-  process.exit(1);
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (text) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-/** Each process's parent, from /proc. */
-function parents() {
-  const parentOf = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // the command name is in parentheses and may hold spaces: the fields after it are fixed
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return parentOf;
-}
-
-/** Every process below `root`, not `root` itself (npm). */
-function descendants(root) {
-  const parentOf = parents();
-  const found = [];
-  let generation = [root];
-  while (generation.length > 0) {
-    generation = [...parentOf].filter(([, parent]) => generation.includes(parent)).map(([pid]) => pid);
-    found.push(...generation);
-  }
-  return found;
-}
-
-const kb = (text, field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0);
-
-/**
- * One process's memory from its smaps: its anonymous pages (heaps, stacks, copied-on-write data: its own), the
- * resident pages of each file it maps (the node binary, libraries: the same pages in every process) and its page
- * tables (kernel memory a memory cgroup charges too).
- */
-function processMemory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const files = new Map();
-  let anonymous = 0;
-  let pss = 0;
-  let file = null;
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
-    if (mapping) {
-      // a file's pages; [heap], [stack], anonymous and other pseudo mappings count by their Anonymous line
-      file = mapping[1] !== '0' && mapping[2].startsWith('/') ? mapping[2] : null;
-      continue;
-    }
-    const [field, value] = line.split(/:\s+/);
-    const size = Number.parseInt(value, 10);
-    if (field === 'Pss') pss += size;
-    else if (field === 'Rss' && file) files.set(file, (files.get(file) ?? 0) + size);
-    else if (field === 'Anonymous') {
-      anonymous += size;
-      // a file mapping's copied-on-write pages are the process's own: counted as anonymous, not as the file's
-      if (file) files.set(file, files.get(file) - size);
-    }
-  }
-  return {
-    name: /^Name:\s+(.*)$/m.exec(status)?.[1],
-    rss: kb(status, 'VmRSS'),
-    pss,
-    anonymous,
-    files,
-    pageTables: kb(status, 'VmPTE'),
-    threads: Number(/^Threads:\s+(\d+)$/m.exec(status)?.[1] ?? 0),
-  };
-}
-
-/**
- * Over the tree (MB): RSS and PSS summed, and `charged`, what a memory cgroup (a container's limit) charges:
- * every process's anonymous pages and page tables, and each file's pages once however many processes map them
- * (per file, the most any one process has resident: the processes run the same binary's same code).
- */
-function treeMemory(root) {
-  let rss = 0;
-  let pss = 0;
-  let own = 0;
-  let threads = 0;
-  const fileRss = new Map();
-  const processes = [];
-  for (const pid of descendants(root)) {
-    try {
-      const memory = processMemory(pid);
-      rss += memory.rss;
-      pss += memory.pss;
-      own += memory.anonymous + memory.pageTables;
-      threads += memory.threads;
-      for (const [file, size] of memory.files) fileRss.set(file, Math.max(fileRss.get(file) ?? 0, size));
-      processes.push(`${memory.name} ${Math.round(memory.rss / 1024)}/${Math.round(memory.anonymous / 1024)} MB`);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const files = [...fileRss.values()].reduce((sum, size) => sum + size, 0);
-  const mb = (size) => Math.round(size / 1024);
-  return { rss: mb(rss), pss: mb(pss), charged: mb(own + files), threads, processes };
-}
-
-/** The highest figures over a few samples: memory settles (and garbage is collected) in the first seconds. */
-async function settledMemory(root, samples = 5) {
-  let highest = { rss: 0, pss: 0, charged: 0, threads: 0, processes: [] };
-  for (let index = 0; index < samples; index += 1) {
-    await sleep(1000);
-    const now = treeMemory(root);
-    if (now.charged > highest.charged) highest = now;
-  }
-  return highest;
-}
-
-/** `npm start` in a process group of its own, so that every process it starts can be stopped. */
-function startSite(dataDir) {
-  const started = Date.now();
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, started, exited };
-}
-
-/** Up when the API answers: its health check renders no page, so no render worker starts before we measure. */
-async function waitUntilUp(site) {
-  while (Date.now() < site.started + 120_000) {
-    if (site.child.exitCode !== null) throw new Error(`npm start ended (exit ${site.child.exitCode})`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return (Date.now() - site.started) / 1000;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the site did not answer within 120 s');
-}
-
-async function stopSite(site) {
-  if (site.child.exitCode !== null) return;
-  // SIGTERM to the group: what a terminal's Ctrl+C or an orchestrator does to `npm start`
-  process.kill(-site.child.pid, 'SIGTERM');
-  const timeout = sleep(15_000).then(() => 'timeout');
-  if ((await Promise.race([site.exited, timeout])) === 'timeout') process.kill(-site.child.pid, 'SIGKILL');
-}
+requireBuild('bench:memory');
 
 /** The site's pages, as its sitemap lists them, on this server's origin. */
 async function sitePaths() {
@@ -250,19 +98,19 @@ const record = (stage, memory, note = '') => {
 let site;
 const watchdog = setTimeout(() => {
   console.error('bench:memory: still running after 20 minutes, stopping');
-  if (site?.child.exitCode === null) process.kill(-site.child.pid, 'SIGKILL');
+  killSite(site);
   process.exit(1);
 }, deadline - Date.now());
 let throughput;
 try {
   log(`first start, empty DATA_DIR (${dataDir})`);
-  site = startSite(dataDir);
+  site = startSite({ port, dataDir });
   const firstUp = await waitUntilUp(site);
   record('first start, empty data folder', await settledMemory(site.child.pid), `up in ${firstUp.toFixed(1)} s`);
   await stopSite(site);
 
   log('restart on the same DATA_DIR');
-  site = startSite(dataDir);
+  site = startSite({ port, dataDir });
   const up = await waitUntilUp(site);
   record('restart', await settledMemory(site.child.pid), `up in ${up.toFixed(1)} s`);
 

@@ -37,6 +37,8 @@ function send(req: Request, res: Response, page: SitePage): void {
  * beside it (live-sections/releases/serve-releases.ts), whether or not this server serves the site.
  */
 export function serveSite(app: NestExpressApplication, siteDir: string, pages: SitePages): void {
+  // from when it listens: renderers kept ready, and the sitemap's pages rendered before anyone asks
+  pages.keepPagesReady(app.getHttpServer());
   const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
   // the sections' dist/ folders are not served: visitors get releases (/sections/<name>/<id>/), so that
   // building a part changes nothing they see (the first start takes each dist/ as its first release)

@@ -52,6 +52,13 @@ export interface RouteHandle {
   pageType?: 'website' | 'article' | 'profile';
   /** a path with parameters (`project/:projectId`): every parameter set the sitemap lists */
   sitemapParams?: () => ReadonlyArray<Readonly<Record<string, string>>>;
+  /**
+   * The query parameters this route reads (a filter its loader renders, `['tag']`): a page is rendered, kept and
+   * named in its canonical link with these alone. Any other parameter of a link (utm_*, fbclid, ...) is dropped
+   * before the page is rendered (page-query.ts), so a route that reads one without naming it here never sees it
+   * on the server.
+   */
+  searchParams?: readonly string[];
 }
 
 /** `/remotes.json`: where each remote's mf-manifest.json or remoteEntry.js is served. */

@@ -8,7 +8,8 @@ export const siteCardPath = '/site-card.png';
 export interface PageHeadInput {
   matches: readonly HandleMatch[];
   status: number;
-  pathname: string;
+  /** the page's path, with the query parameters its routes read (page-query.ts): its canonical URL */
+  path: string;
   /** the public origin for canonical and Open Graph URLs */
   siteUrl: string;
   /** a URL a section's handle gave (maybe its build's public path), made absolute */
@@ -16,11 +17,12 @@ export interface PageHeadInput {
 }
 
 /** A page's own head: title, description, canonical URL, Open Graph and Twitter card, from its routes' handles. */
-export function pageHead({ matches, status, pathname, siteUrl, absoluteUrl }: PageHeadInput): string {
+export function pageHead({ matches, status, path, siteUrl, absoluteUrl }: PageHeadInput): string {
   const found = status < 300;
   const title = documentTitle(found ? pageHandleValue(matches, 'title') : siteConfig.titles.error);
   const description = (found && pageHandleValue(matches, 'description')) || siteConfig.description;
-  const url = new URL(pathname, siteUrl).href;
+  // joined as text: a path starting with // stays a path on the public origin
+  const url = new URL(`${new URL(siteUrl).origin}${path}`).href;
   const image = absoluteUrl((found && pageHandleValue(matches, 'image')) || siteCardPath);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,

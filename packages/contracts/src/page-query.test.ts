@@ -1,0 +1,38 @@
+import { isSearchParamList, pageQuery, searchParamsMax } from './page-query.js';
+
+describe('pageQuery', () => {
+  it('drops every parameter no route reads: tracking parameters and any other', () => {
+    const shared = '?utm_source=linkedin&utm_medium=social&fbclid=IwAR0&gclid=Cj0&ref=mail&someone=added';
+    expect(pageQuery(shared, [])).toBe('');
+    expect(pageQuery(shared, ['tag'])).toBe('');
+    expect(pageQuery('', ['tag'])).toBe('');
+    expect(pageQuery('?', ['tag'])).toBe('');
+  });
+
+  it('keeps the parameters a route reads, in one order whatever order the link had', () => {
+    expect(pageQuery('?utm_source=x&tag=react&fbclid=y', ['tag'])).toBe('?tag=react');
+    expect(pageQuery('tag=react', ['tag'])).toBe('?tag=react');
+    expect(pageQuery('?sort=new&tag=react', ['tag', 'sort'])).toBe(pageQuery('?tag=react&sort=new', ['sort', 'tag']));
+    expect(pageQuery('?tag=react&sort=new', ['tag', 'sort'])).toBe('?sort=new&tag=react');
+    // a name's values keep their order: they may mean something in it
+    expect(pageQuery('?tag=b&x=1&tag=a', ['tag'])).toBe('?tag=b&tag=a');
+  });
+
+  it('writes values as one encoding, so two spellings of one value are one page', () => {
+    expect(pageQuery('?tag=node%20js', ['tag'])).toBe(pageQuery('?tag=node+js', ['tag']));
+    expect(pageQuery('?tag=C%2B%2B', ['tag'])).toBe('?tag=C%2B%2B');
+  });
+});
+
+describe('isSearchParamList', () => {
+  it('believes a short list of names, nothing else', () => {
+    expect(isSearchParamList(['tag'])).toBe(true);
+    expect(isSearchParamList([])).toBe(true);
+    expect(isSearchParamList(undefined)).toBe(false);
+    expect(isSearchParamList('tag')).toBe(false);
+    expect(isSearchParamList([''])).toBe(false);
+    expect(isSearchParamList([1])).toBe(false);
+    expect(isSearchParamList(['x'.repeat(101)])).toBe(false);
+    expect(isSearchParamList(Array.from({ length: searchParamsMax + 1 }, (_, index) => `p${index}`))).toBe(false);
+  });
+});
