@@ -181,6 +181,12 @@ export class LiveSections {
     await renderer.ready;
   }
 
+  /** Waits until every renderer of these builds (each section's with a build, the shell's) has started or failed. */
+  async renderersStarted(builds: readonly SectionState[]): Promise<void> {
+    const sections = [...builds.filter(isSectionBuild).map((build) => build.name), null];
+    await Promise.allSettled(sections.map((section) => this.rendererReady(builds, section)));
+  }
+
   /**
    * Every page's path: each section's renderer lists its own (a project's pages come from its section's code);
    * `only` one section's, for a release's checks.

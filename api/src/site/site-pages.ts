@@ -303,16 +303,23 @@ export class SitePages implements OnModuleDestroy {
     }
   }
 
-  /** Every page of the sitemap with these builds, each of its variants, rendered and kept. */
+  /**
+   * Every page of the sitemap with these builds, each of its variants, rendered and kept, one at a time once their
+   * renderers have started (a start takes the cores a render would need). A page that is not the section's own (its
+   * render failed) stops it: on a host too busy to render in time, pages are rendered as visitors ask.
+   */
   private async renderAhead(origin: string, builds: readonly SectionState[], signature: string): Promise<void> {
+    await this.liveSections.renderersStarted(builds);
     const paths = (await this.liveSections.sitemapPaths(builds)).filter((pagePath) => !isOwnerPath(pagePath));
     for (const pagePath of paths) {
-      if (this.stopped()) return;
       const asked = { path: pagePath, origin };
-      await this.keptPage(asked, builds, 0, null);
-      const variants = this.variantCounts.get(`${pagePath}\n${signature}`) ?? 1;
-      for (let variant = 1; variant < variants && !this.stopped(); variant += 1)
-        await this.keptPage(asked, builds, variant, null);
+      let variants = 1;
+      for (let variant = 0; variant < variants; variant += 1) {
+        if (this.stopped()) return;
+        const page = await this.keptPage(asked, builds, variant, null);
+        if (page.status >= 500) return;
+        variants = this.variantCounts.get(`${pagePath}\n${signature}`) ?? 1;
+      }
     }
   }
 
