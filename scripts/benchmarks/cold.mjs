@@ -21,6 +21,7 @@ import { packRelease } from '../../packages/release-command/release-archive.mjs'
 import { uploadRelease } from '../../packages/release-command/release-client.mjs';
 import { repoRoot } from '../parts.mjs';
 import { numberOption } from './number-option.mjs';
+import { settledMemory } from './process-memory.mjs';
 import { killSite, loadAverage, log, requireBuild, sleep, startSite, stopSite, waitUntilUp } from './site-process.mjs';
 
 const idleMs = numberOption('idle-ms', 2000, 120_000, 500);
@@ -156,6 +157,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portfolio-bench-cold-'));
 const env = { RENDERER_IDLE_MS: String(idleMs) };
 const loadAtStart = loadAverage();
 let site;
+let idleMemory;
 const watchdog = setTimeout(() => {
   console.error('bench:cold: still running after 30 minutes, stopping');
   killSite(site);
@@ -233,6 +235,8 @@ try {
   await record(site, 'the first visit after a restart', '/about?utm_source=twitter', 200);
   await quiet();
   await record(site, 'after a quiet while', '/projects?gclid=abc', 200);
+  await quiet();
+  idleMemory = await settledMemory(site.child.pid, 3);
 } finally {
   clearTimeout(watchdog);
   if (site) await stopSite(site);
@@ -251,8 +255,15 @@ console.log(
   `\nThe server's whole page with the right status: ${whole} of ${answers.length} answers (${Math.round((100 * whole) / answers.length)} %)`,
 );
 console.log(`Time to first byte, first visits after a quiet while (${first.length}): ${figures(first)}`);
+const starting = (row) => /after a (re)?start/.test(row.what);
+console.log(
+  `  of which the first visits while the server starts (${first.filter(starting).length}): ${figures(first.filter(starting))}; the others (${first.filter((row) => !starting(row)).length}): ${figures(first.filter((row) => !starting(row)))}`,
+);
 console.log(
   `Time to first byte, a page asked again at once (${answers.length - first.length}): ${figures(answers.filter((row) => row.kept))}`,
+);
+console.log(
+  `The server's process tree at the end, after a quiet while: ${idleMemory.charged} MB charged (RSS/anonymous: ${idleMemory.processes.join(', ')})`,
 );
 console.log(
   `RENDERER_IDLE_MS ${idleMs}, visits ${gapMs} ms apart; load average ${loadAtStart} at the start, ${loadAverage()} at the end`,

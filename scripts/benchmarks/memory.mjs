@@ -2,14 +2,13 @@
 // `npm run bench:memory`: the memory of the site as `npm start` serves it on the embedded database, on this
 // machine. A benchmark, not a test: it prints the figures docs/performance.md quotes. Loopback only, bounded
 // in count and time; it stops by itself. Build first (`npm run build`).
-//   --renders=N   uncached page renders, each with a query string of its own (default 20000, at most 100000)
+//   --renders=N   renders of pages no one asked before, each a path of its own (default 20000, at most 100000)
 //   --seconds=N   the `GET /` throughput run (default 10)
-//   --idle=N      seconds to wait at the end for the renderer processes to end unused (default 75; 0 skips it)
-// Memory is that of every process `npm start` runs (npm's own process aside), the server and its renderer
-// processes (one per section build, started on demand): `charged`, what a container's memory limit (a memory
-// cgroup) charges the tree: each process's own pages and page tables, and the pages of a file they all map (the
-// node binary) once; RSS summed, which counts those shared pages once per process; and PSS, which splits them
-// between the processes mapping them (other node processes on the machine included).
+//   --idle=N      seconds without a request at the end, for the renderers that rendered to be renewed (default 90;
+//                 0 skips it)
+// Memory is that of every process `npm start` runs (npm's own process aside): the server and its renderer
+// processes (one per section build, kept ready for the live builds), as process-memory.mjs measures it (`charged`:
+// what a container's memory limit charges the tree).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,7 @@ import { killSite, loadAverage, log, requireBuild, sleep, startSite, stopSite, w
 
 const renders = numberOption('renders', 20_000, 100_000);
 const seconds = numberOption('seconds', 10, 120);
-const idleSeconds = numberOption('idle', 75, 300, 0);
+const idleSeconds = numberOption('idle', 90, 300, 0);
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const origin = `http://127.0.0.1:${port}`;
 /** renders in flight at once: enough to keep the render worker busy, few enough not to queue for long */
@@ -31,32 +30,26 @@ const deadline = Date.now() + 20 * 60_000;
 
 requireBuild('bench:memory');
 
-/** The site's pages, as its sitemap lists them, on this server's origin. */
+/** The site's pages, as its sitemap lists them, on this server's origin, and a mistyped path. */
 async function sitePaths() {
-  return [...new Set([...(await sitemapPaths(origin)), '/owner/login', '/no-such-page'])];
+  return [...new Set([...(await sitemapPaths(origin)), '/no-such-page'])];
+}
+
+/** Each route's first answer (a visitor's, a crawler's): whether it was the server's page, and how long it took. */
+async function firstAnswers(paths) {
+  const answers = [];
+  for (const page of paths) {
+    const started = Date.now();
+    const html = await (await fetch(`${origin}${page}`)).text();
+    answers.push(`${page} ${Date.now() - started} ms${serverRendered(html) ? '' : " (NOT the server's page)"}`);
+  }
+  return answers.join(', ');
 }
 
 /**
- * Each route asked for (a query string of its own) until the server renders it: how long after its first
- * request (which started its section's renderer) the first server-rendered answer came, per path.
+ * `total` pages no one asked for before, `inFlight` at a time: a path of its own under each route (a 404, rendered by
+ * that route's renderer; query strings no longer make pages, and such pages are not kept). The peaks while it ran.
  */
-async function firstServerRenders(paths) {
-  const times = [];
-  for (const page of paths.filter((candidate) => !candidate.startsWith('/owner'))) {
-    const started = Date.now();
-    let tries = 0;
-    while (Date.now() < started + 30_000) {
-      tries += 1;
-      const html = await (await fetch(`${origin}${page}?first-render=${tries}`)).text();
-      if (serverRendered(html)) break;
-      await sleep(50);
-    }
-    times.push(`${page} ${Date.now() - started} ms`);
-  }
-  return times.join(', ');
-}
-
-/** `total` pages rendered afresh (a query string each), `inFlight` at a time; the peaks while it ran. */
 async function uncachedRenders(root, paths, total) {
   let next = 0;
   let failed = 0;
@@ -71,11 +64,11 @@ async function uncachedRenders(root, paths, total) {
     Array.from({ length: inFlight }, async () => {
       while (next < total && Date.now() < deadline) {
         const index = next++;
-        const page = `${paths[index % paths.length]}?bench=${index}`;
+        const page = `${paths[index % paths.length].replace(/\/$/, '')}/bench-${index}`;
         try {
           const response = await fetch(`${origin}${page}`, { headers: { 'Accept-Encoding': 'gzip' } });
           await response.arrayBuffer();
-          if (response.status >= 500) failed += 1;
+          if (response.status !== 404) failed += 1;
         } catch {
           failed += 1;
         }
@@ -115,12 +108,12 @@ try {
   record('restart', await settledMemory(site.child.pid), `up in ${up.toFixed(1)} s`);
 
   const paths = await sitePaths();
-  // a route's first request starts its section's renderer and gets the page the browser renders
-  const firstRenders = await firstServerRenders(paths);
+  // the renderers were started with the server, and the sitemap's pages rendered ahead
+  const answers = await firstAnswers(paths);
   record(
-    'each route rendered on the server',
+    "each route's first answer",
     await settledMemory(site.child.pid),
-    `${paths.length} routes; first request to first page rendered on the server: ${firstRenders}`,
+    `${paths.length} routes, each the server's page, first answers in: ${answers}`,
   );
 
   log(`${renders} uncached renders, ${inFlight} in flight`);
@@ -141,7 +134,7 @@ try {
   throughput = { result, load: loadAverage() };
   record(`after ${seconds} s of GET /`, await settledMemory(site.child.pid, 2));
   if (idleSeconds > 0) {
-    log(`${idleSeconds} s without a request: the renderers end unused`);
+    log(`${idleSeconds} s without a request: the renderers that rendered are renewed (RENDERER_IDLE_MS, 60 s)`);
     await sleep(idleSeconds * 1000);
     record(`idle ${idleSeconds} s`, await settledMemory(site.child.pid));
   }
