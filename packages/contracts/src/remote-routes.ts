@@ -1,5 +1,6 @@
 import type { NonIndexRouteObject } from 'react-router';
 import { remoteNames, type remotes } from '@portfolio/parts';
+import type { StructuredData, StructuredDataPage } from './structured-data.js';
 
 type Remote = (typeof remotes)[number];
 
@@ -46,8 +47,12 @@ export interface RouteHandle {
   title?: FromLoaderData<string>;
   /** a sentence or two for search results and link previews */
   description?: FromLoaderData<string>;
-  /** the picture of a link preview: a URL of a PNG or JPEG, e.g. an imported picture's */
+  /** the picture of a link preview: a URL of a 1200x630 PNG (`?social-card`, `?preview-card`) */
   image?: FromLoaderData<string>;
+  /** what the link preview's picture shows, in words (og:image:alt) */
+  imageAlt?: FromLoaderData<string>;
+  /** the same content in another format, named in the head (`<link rel="alternate">`): /resume's resume.json */
+  alternate?: { type: string; href: string; title: string };
   /** Open Graph type of the page */
   pageType?: 'website' | 'article' | 'profile';
   /** a path with parameters (`project/:projectId`): every parameter set the sitemap lists */
@@ -59,6 +64,8 @@ export interface RouteHandle {
    * on the server.
    */
   searchParams?: readonly string[];
+  /** the page's structured data (schema.org JSON-LD), from the loader's data and the page's URL */
+  structuredData?: (loaderData: unknown, page: StructuredDataPage) => StructuredData | undefined;
 }
 
 /** `/remotes.json`: where each remote's mf-manifest.json or remoteEntry.js is served. */

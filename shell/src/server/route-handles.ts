@@ -32,6 +32,7 @@ export function searchParamsReader(routes: RouteObject[]): (pathname: string) =>
   return async (pathname) => {
     const matches = matchRoutes(routes, pathname) ?? [];
     const declared = await Promise.all(matches.map(({ route }) => declaredBy(route)));
-    return [...new Set(declared.flat())].sort();
+    // the outer route's first, as the canonical link names them
+    return [...new Set(declared.flat())];
   };
 }
