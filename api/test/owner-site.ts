@@ -72,7 +72,8 @@ export interface FolderServer {
   close: () => Promise<void>;
 }
 
-export async function serveFolder(root: string): Promise<FolderServer> {
+/** `root` served on `port` (a free one when 0). */
+export async function serveFolder(root: string, port = 0): Promise<FolderServer> {
   const server = createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(root, path.normalize(urlPath));
@@ -88,10 +89,9 @@ export async function serveFolder(root: string): Promise<FolderServer> {
     });
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -194,6 +194,22 @@ describe('pages rendered on the server', () => {
     expect([resume.status, resume.code]).toEqual([503, '']);
   });
 
+  it("answers a section whose host is down with its 'unavailable' (503), and the first request after it is up with its page", async () => {
+    const down = await serveFolder(siteDir);
+    const port = Number(new URL(down.url).port);
+    await down.close();
+    onTearDown(() => writeFileSync(remotesJson, JSON.stringify(onCdnConfig)));
+    writeFileSync(remotesJson, JSON.stringify({ ...onCdnConfig, resume: `${down.url}/mf-resume/dist/remoteEntry.js` }));
+    const unavailable = await page(app, '/resume');
+    expect([unavailable.status, unavailable.builds]).toEqual([503, expect.stringContaining('resume=missing')]);
+    // the host comes up: past SECTION_REFRESH_MS (20 ms here), the next request reads the section again
+    const up = await serveFolder(siteDir, port);
+    onTearDown(() => up.close());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const back = await page(app, '/resume');
+    expect([back.status, back.code, back.builds]).toEqual([200, 'resume', expect.stringContaining('resume=resume-1')]);
+  });
+
   it("answers a page whose section's code throws with the frame from the server: the section's 'unavailable', 503", async () => {
     const response = await fetch(`${app.baseUrl}/about/broken`);
     expect(response.status).toBe(503);

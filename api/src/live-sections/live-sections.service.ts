@@ -152,7 +152,8 @@ export class LiveSections {
     if (!fresh && known?.urls === urls && Date.now() - known.at < keptBuildsMs) sets = known.sets;
     else {
       sets = await Promise.all(configs.map((config) => this.manifests.builds(config, selfOrigin)));
-      this.kept = { urls, at: Date.now(), sets };
+      // a section that could not be read is read again at the next look, until it is
+      this.kept = sets.every((builds) => builds.every(isSectionBuild)) ? { urls, at: Date.now(), sets } : null;
     }
     // the sections' first: a visitor's first page is more likely a section's than a 404
     const wanted: KeptRenderer[] = sets.flatMap((builds) => [
