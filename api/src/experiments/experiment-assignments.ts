@@ -17,8 +17,6 @@ export const runningCacheMs = 1000;
 export interface Assignment {
   /** the sections this browser gets the candidate of */
   candidates: Partial<RemotesConfig>;
-  /** for each section under experiment, the URL of the variant this browser does not get */
-  counterparts: Partial<RemotesConfig>;
   /** whether any experiment runs: the page differs between visitors (never kept by a shared cache) */
   underExperiment: boolean;
   /** Set-Cookie values for a new or changed assignment (a page response or /remotes.json sends them) */
@@ -26,7 +24,7 @@ export interface Assignment {
 }
 
 /** No experiment for this request: everyone's live. */
-export const noAssignment: Assignment = { candidates: {}, counterparts: {}, underExperiment: false, cookies: [] };
+export const noAssignment: Assignment = { candidates: {}, underExperiment: false, cookies: [] };
 
 /** Global Privacy Control or Do Not Track: the live release, no cookie, no measurement. */
 export const optsOut = (req: IncomingMessage): boolean => req.headers['sec-gpc'] === '1' || req.headers.dnt === '1';
@@ -79,10 +77,7 @@ export class ExperimentAssignments {
       if (/^exp_[a-z]+$/.test(name) && !runningSections.has(name.slice(4) as RemoteName))
         cookies.push(cookieText(name, '', 0, secure));
     if (running.length === 0) return cookies.length > 0 ? { ...noAssignment, cookies } : noAssignment;
-    const counterparts: Partial<RemotesConfig> = Object.fromEntries(
-      running.map((experiment) => [experiment.section, experiment.candidateUrl]),
-    );
-    if (optsOut(req)) return { candidates: {}, counterparts, underExperiment: true, cookies };
+    if (optsOut(req)) return { candidates: {}, underExperiment: true, cookies };
     const candidates: Partial<RemotesConfig> = {};
     for (const experiment of running) {
       const name = experimentCookieOf(experiment.section);
@@ -91,11 +86,8 @@ export class ExperimentAssignments {
         bucket = randomInt(bucketCount);
         cookies.push(cookieText(name, `${experiment.id}.${bucket}`, experimentCookieDays * 86_400, secure));
       }
-      if (bucket < experiment.share) {
-        candidates[experiment.section] = experiment.candidateUrl;
-        counterparts[experiment.section] = experiment.liveUrl;
-      }
+      if (bucket < experiment.share) candidates[experiment.section] = experiment.candidateUrl;
     }
-    return { candidates, counterparts, underExperiment: true, cookies };
+    return { candidates, underExperiment: true, cookies };
   }
 }

@@ -44,6 +44,7 @@ const page = z.strictObject({
   location: urlText.optional(),
   html: z.string().optional(),
   variants: z.number().int().min(1).max(1000),
+  searchParams: z.array(z.string().max(200)).max(100).readonly(),
 });
 
 const routeIdsOf = z.union([
