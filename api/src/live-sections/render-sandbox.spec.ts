@@ -51,7 +51,7 @@ async function listener(): Promise<{ port: number; connections: () => number; cl
 function attacker(attack: string, layers: SandboxLayers = none): RendererProcess {
   const renderSource = `exports.createPageRenderer = () => ({
     ready: Promise.resolve({ unavailable: [] }),
-    async render() { const report = await (async () => { ${attack} })(); return { status: 200, html: JSON.stringify(report), variants: 1 }; },
+    async render() { const report = await (async () => { ${attack} })(); return { status: 200, html: JSON.stringify(report), variants: 1, searchParams: [] }; },
     async sitemapPaths() { return []; },
     async sectionRouteIds() { return {}; },
   });`;
