@@ -207,7 +207,7 @@ describe("the renderers' sandbox, layer by layer", () => {
       await renderer.ready;
       await reportOf(renderer);
       await renderer.exited;
-      expect(renderer.failure).toMatch(/it kept its main thread busy \d+ ms of 1000 between renders/);
+      expect(renderer.failure).toMatch(/it kept its main thread busy \d+ ms of \d+ between renders/);
     });
 
     it('ends a renderer holding more memory than its cap, where the host has no data cap', async () => {

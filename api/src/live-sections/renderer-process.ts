@@ -40,10 +40,36 @@ const maxFileBytes = 64 * 1024 * 1024;
 /** How often the server looks at each renderer's memory and CPU. */
 export const watchMs = 1000;
 /**
- * How much of a second a renderer's main thread may be busy (running, or ready to run and waiting for a core)
- * between renders: its garbage collection takes a few ms; more is code that spins.
+ * The share of its time between renders a renderer's main thread may be busy (running, or ready to run and waiting
+ * for a core), judged over the last spinWindowMs of that time: its garbage collection takes a few ms; more, for
+ * seconds on end, is code that spins. One look is not enough: on a loaded host a few ms of work wait long for a core,
+ * and the server's own timer looks late.
  */
-export const idleBusyMsPerSecond = 500;
+export const idleBusyShare = 0.5;
+export const spinWindowMs = 3000;
+
+/** What the watchdog saw of a renderer's main thread while it had nothing to answer, look after look. */
+export class IdleTime {
+  private looks: { busyMs: number; elapsedMs: number }[] = [];
+
+  /**
+   * One look: its main thread was busy `busyMs` of the `elapsedMs` since the last look (the wall clock's, however
+   * late the look), with nothing to answer throughout or not. Says why it spins, or null.
+   */
+  look(busyMs: number, elapsedMs: number, idle: boolean): string | null {
+    if (!idle) {
+      this.looks = [];
+      return null;
+    }
+    this.looks.push({ busyMs, elapsedMs });
+    const sum = (key: 'busyMs' | 'elapsedMs', from = 0) =>
+      this.looks.slice(from).reduce((total, look) => total + look[key], 0);
+    while (this.looks.length > 1 && sum('elapsedMs', 1) >= spinWindowMs) this.looks.shift();
+    const [busy, elapsed] = [sum('busyMs'), sum('elapsedMs')];
+    if (elapsed < spinWindowMs || busy <= elapsed * idleBusyShare) return null;
+    return `it kept its main thread busy ${Math.round(busy)} ms of ${Math.round(elapsed)} between renders`;
+  }
+}
 
 /**
  * A renderer's main thread's busy time (ms: on a core, and waiting on a run queue for one, from /proc/<pid>/schedstat,
@@ -385,26 +411,30 @@ export class RendererProcess {
 
   /**
    * Once a second, its memory and CPU: a renderer holding more than renderMemoryMb of its own, or whose main thread
-   * was busy more than idleBusyMsPerSecond of a second when it had nothing to answer, is ended (the kernel's data cap is the
-   * first bound; this one also holds where the host has no cap, and bounds the CPU between renders).
+   * was busy more than idleBusyShare of its last spinWindowMs with nothing to answer (IdleTime), is ended (the
+   * kernel's data cap is the first bound; this one also holds where the host has no cap, and bounds the CPU between
+   * renders).
    */
   private watchUsage(): void {
     const pid = this.child?.pid;
     if (pid === undefined) return;
     let last = usage(pid);
     if (!last) return;
+    let lastAt = performance.now();
     let lastActivity = this.activity;
     let wasIdle = !this.busy;
+    const idleTime = new IdleTime();
     this.watch = setInterval(() => {
       const now = usage(pid);
       if (!now || this.ended) return;
+      const at = performance.now();
       const idle = wasIdle && !this.busy && this.activity === lastActivity;
-      const busyMs = now.busyMs - (last?.busyMs ?? now.busyMs);
+      const spins = idleTime.look(now.busyMs - (last?.busyMs ?? now.busyMs), at - lastAt, idle);
       if (now.ownKb > renderMemoryMb * 1024)
         this.fail(`it held ${Math.round(now.ownKb / 1024)} MB of memory, over its ${renderMemoryMb} MB`);
-      else if (idle && busyMs > (idleBusyMsPerSecond * watchMs) / 1000)
-        this.fail(`it kept its main thread busy ${Math.round(busyMs)} ms of ${watchMs} between renders`);
+      else if (spins) this.fail(spins);
       last = now;
+      lastAt = at;
       lastActivity = this.activity;
       wasIdle = !this.busy;
     }, watchMs).unref();
