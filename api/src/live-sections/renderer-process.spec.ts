@@ -41,7 +41,7 @@ describe("what a renderer's answer may say about the site's URLs", () => {
 
 describe("the watchdog's judgement of a renderer's time between renders", () => {
   /** Looks of (busy ms, elapsed ms, idle) in turn: the reason of the first that ends it, and at which look. */
-  const judged = (looks: [number, number, boolean][]) => {
+  const judged = (looks: Array<[number, number, boolean]>) => {
     const idleTime = new IdleTime();
     for (const [index, [busy, elapsed, idle]] of looks.entries()) {
       const reason = idleTime.look(busy, elapsed, idle);
@@ -49,7 +49,7 @@ describe("the watchdog's judgement of a renderer's time between renders", () => 
     }
     return null;
   };
-  const spinner = (seconds: number): [number, number, boolean][] =>
+  const spinner = (seconds: number): Array<[number, number, boolean]> =>
     Array.from({ length: seconds }, () => [890, 1000, true]);
 
   it('ends code that spins once it has spun for 3 s with nothing to answer', () => {
@@ -91,7 +91,7 @@ describe("the watchdog's judgement of a renderer's time between renders", () => 
   });
 
   it('judges only time with nothing to answer: a render starts the span again', () => {
-    const rendering: [number, number, boolean][] = [
+    const rendering: Array<[number, number, boolean]> = [
       [900, 1000, true],
       [900, 1000, true],
       [900, 1000, false],

@@ -50,7 +50,7 @@ export const spinWindowMs = 3000;
 
 /** What the watchdog saw of a renderer's main thread while it had nothing to answer, look after look. */
 export class IdleTime {
-  private looks: { busyMs: number; elapsedMs: number }[] = [];
+  private looks: Array<{ busyMs: number; elapsedMs: number }> = [];
 
   /**
    * One look: its main thread was busy `busyMs` of the `elapsedMs` since the last look (the wall clock's, however
