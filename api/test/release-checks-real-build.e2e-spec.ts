@@ -83,6 +83,29 @@ const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']
     );
   });
 
+  // the router is shared as the facade @portfolio/router (the builds' mf-manifest.json names it so), not as
+  // react-router: a build made against another major of the facade brings routes the site's router cannot run
+  it('refuses a build whose router facade is incompatible, naming both versions', async () => {
+    const otherFacade = buildOf('about', (dist) => {
+      const file = path.join(dist, 'mf-manifest.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+        shared: Array<{ name: string; requiredVersion: string; version: string }>;
+      };
+      const facade = manifest.shared.find((shared) => shared.name === '@portfolio/router');
+      if (!facade) throw new Error('the About build no longer shares @portfolio/router');
+      Object.assign(facade, { requiredVersion: '2.0.0', version: '2.0.0' });
+      writeFileSync(file, JSON.stringify(manifest));
+    });
+    const response = await upload(site, 'about', otherFacade, token);
+    expect(response.status).toBe(422);
+    const hostFacade = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'packages/router/package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(failedCheck((await json<ReleaseRefused>(response)).checks, 'shared')).toBe(
+      `@portfolio/router 2.0.0 required, the site has ${hostFacade}.`,
+    );
+  });
+
   it('refuses a build without its server folder', async () => {
     const response = await upload(
       site,
