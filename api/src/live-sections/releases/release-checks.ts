@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { remoteByName, serverManifestPath, shell } from '@portfolio/parts';
+import { remoteByName, sectionOfPath, serverManifestPath, shell } from '@portfolio/parts';
 import { isSectionBuild } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl, type ReleaseCheck } from '@portfolio/contracts/section-releases';
@@ -22,12 +22,6 @@ const sentence = (error: unknown) =>
   ((error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '').slice(0, 300);
 const passed = (name: ReleaseCheck['name'], detail: string): ReleaseCheck => ({ name, outcome: 'passed', detail });
 const failed = (name: ReleaseCheck['name'], detail: string): ReleaseCheck => ({ name, outcome: 'failed', detail });
-
-/** Whether a page's path is one of the section's own (home owns only /). */
-function ownsPath(name: RemoteName, pagePath: string): boolean {
-  const base = remoteByName(name).path;
-  return base === '/' ? pagePath === '/' : pagePath === base || pagePath.startsWith(`${base}/`);
-}
 
 /** The file a URL path names in a release's folder, or null when the path is not valid percent-encoding. */
 function fileIn(folder: string, urlPath: string): string | null {
@@ -157,7 +151,7 @@ export class ReleaseChecks {
     }
     try {
       const all = await within(this.sections.sitemapPaths(builds, name), renderCheckMs);
-      paths = [...new Set([...paths, ...all.filter((pagePath) => ownsPath(name, pagePath))])].slice(
+      paths = [...new Set([...paths, ...all.filter((pagePath) => sectionOfPath(pagePath) === name)])].slice(
         0,
         renderedPagesMax,
       );
