@@ -4,7 +4,8 @@ import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/con
 import type { SectionBuild, SectionState } from '@portfolio/contracts/page-render';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { fileBesideManifest, resolveSectionUrl, serverFetchUrl } from './section-url.js';
+import { resolveSectionUrl } from '@portfolio/contracts/section-url';
+import { fileBesideManifest, serverFetchUrl } from './section-url.js';
 
 /** How long one look-up of a section's server manifest may take, for pages and checks alike. */
 export const manifestTimeoutMs = 5000;
