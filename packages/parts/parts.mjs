@@ -51,18 +51,52 @@ export const remotes = /** @type {const} */ ([
 export const shell = /** @type {const} */ ({ name: 'shell', folder: 'shell', devPort: 8080 });
 
 /**
- * The NestJS service; in `npm start` it also serves the built site. `nodeFlags`: how Node runs it, so that it
- * fits a 512 MB host (docs/performance.md, "Server memory"): WebAssembly (the embedded database) compiled by the
+ * The NestJS service; in `npm start` it also serves the built site. `nodeFlags`: how Node runs it, the one list
+ * (`npm start`, the compose file, the browser tests' and the deployment test's servers, the benchmarks). No
+ * inspector on SIGUSR1: without `--disable-sigusr1`, any process that may signal the server opens its inspector
+ * on 127.0.0.1:9229, and whatever connects runs code in it (docs/server-rendering.md, "Threat model"). And so that
+ * it fits a 512 MB host (docs/performance.md, "Server memory"): WebAssembly (the embedded database) compiled by the
  * baseline compiler only, as the optimising one spends hundreds of MB and seconds of CPU on PostgreSQL's large
  * functions; a young generation of 4 MB per semi-space instead of up to 64; and a ceiling on the old generation,
- * three times what the server keeps alive. `npm start` and the browser tests' servers use them alike.
+ * three times what the server keeps alive.
  */
 export const api = /** @type {const} */ ({
   name: 'api',
   folder: 'api',
   devPort: 3000,
-  nodeFlags: ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=128'],
+  nodeFlags: ['--disable-sigusr1', '--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=128'],
 });
+
+/**
+ * What every part shares as one copy through module federation: each share key, with the package whose version
+ * it carries. Two Reacts break hooks; two routers, the routes; two react-bootstraps, its theme and contexts. A key
+ * ending in "/" shares each module under it: react-bootstrap per component (every part imports
+ * `react-bootstrap/Button`, never the package root, so a page loads only what it uses). React Router is shared as
+ * the facade @portfolio/router, the one module the parts import it from. The one list: the webpack config shares
+ * these, the render module's federation provides those the server uses, and a release's check compares the build's
+ * ranges for them with the site's versions.
+ */
+export const sharedSingletons = /** @type {const} */ ({
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  '@portfolio/router': '@portfolio/router',
+  'react-bootstrap/': 'react-bootstrap',
+});
+
+/** @typedef {keyof typeof sharedSingletons} SharedSingleton */
+
+/**
+ * The share key of `name` as a build's federation names it (`react-bootstrap/Carousel`), or null if not one.
+ * @param {string} name
+ * @returns {SharedSingleton | null}
+ */
+export function sharedSingletonOf(name) {
+  if (Object.hasOwn(sharedSingletons, name)) return /** @type {SharedSingleton} */ (name);
+  const prefix = Object.keys(sharedSingletons).find((key) => key.endsWith('/') && name.startsWith(key));
+  return /** @type {SharedSingleton | undefined} */ (prefix) ?? null;
+}
 
 /** Workspaces every part's build imports from their build output: built first. */
 export const libraries = /** @type {const} */ (['packages/contracts']);

@@ -92,7 +92,7 @@ let renderers: InstanceType<typeof SectionRenderers>;
 beforeEach(() => {
   jest.useFakeTimers({ now: Date.parse('2026-12-01T08:00:00Z') });
   FakeRenderer.made = [];
-  renderers = new SectionRenderers({ siteBuildDir: siteDir, rendererIdleMs: idleMs } as never);
+  renderers = new SectionRenderers({ siteBuildDir: siteDir, rendererIdleMs: idleMs } as never, {} as never);
 });
 afterEach(async () => {
   await renderers.onModuleDestroy();
@@ -151,7 +151,8 @@ describe('the renderers of what visitors get', () => {
     await settle();
     expect(renderers.rendererFor(live, 'about')).toBe(fresh);
     expect((old as unknown as FakeRenderer).dead).toBe(true);
-    // one that rendered nothing since is not renewed again
+    // one that rendered nothing since is not renewed again, nor for pages rendered ahead (for no visitor)
+    renderers.succeeded(fresh as never, { visitor: false });
     jest.advanceTimersByTime(10 * idleMs);
     await settle();
     expect(FakeRenderer.made).toHaveLength(4);
