@@ -12,6 +12,7 @@ import {
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
+import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 import { OwnerPreviews } from './owner-previews.js';
 import { sectionOfPath } from './page-section.js';
@@ -49,6 +50,8 @@ export interface ServedSections {
   underExperiment: boolean;
   /** Set-Cookie values of the visitor's experiment assignment, for page and /remotes.json responses */
   experimentCookies: string[];
+  /** the experiments this request is the visitor's first page of (rum/measured-pages.ts counts them) */
+  firstVisits: FirstVisit[];
   /** each section's build behind `remotes`, from its server manifest (looked up in the background) */
   builds: () => Promise<SectionState[] | null>;
   /** the same for `live` alone (the sitemap: the same for everyone) */
@@ -205,6 +208,7 @@ export class LiveSections {
       banner: preview ? previewBanner(preview) : null,
       underExperiment: assignment.underExperiment,
       experimentCookies: assignment.cookies,
+      firstVisits: assignment.firstVisits,
       builds: buildsOf(remotes),
       liveBuilds: buildsOf(live),
       counterpartBuilds: (section) => {

@@ -1,13 +1,17 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { FieldEventsStore, rawEventDays } from './field-events-store.js';
+import { aggregateDays, FieldEventsStore, rawEventDays } from './field-events-store.js';
 
-/** Often enough that no raw event outlives its 30 days by more than a few hours. */
+/** Often enough that nothing outlives its time by more than a few hours. */
 const everyMs = 3 * 3_600_000;
 
-/** Deletes raw field events older than 30 days: at start, then every few hours (each replica; twice is harmless). */
+/**
+ * Deletes field data kept for a set time (FieldEventsStore.deleteOld: raw events after 30 days, aggregates after
+ * 90, used page views once their proof expired, an experiment's visitors 30 days after it ended): at start, then
+ * every few hours (each replica; twice is harmless).
+ */
 @Injectable()
-export class RawEventsCleanup implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(RawEventsCleanup.name);
+export class FieldCleanup implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(FieldCleanup.name);
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly events: FieldEventsStore) {}
@@ -26,10 +30,13 @@ export class RawEventsCleanup implements OnApplicationBootstrap, OnModuleDestroy
 
   async run(): Promise<void> {
     try {
-      const deleted = await this.events.deleteOldEvents();
-      if (deleted > 0) this.logger.log(`deleted ${deleted} field events older than ${rawEventDays} days`);
+      const deleted = await this.events.deleteOld();
+      if (deleted > 0)
+        this.logger.log(
+          `deleted ${deleted} rows of field data past their time (${rawEventDays} and ${aggregateDays} days)`,
+        );
     } catch (error) {
-      this.logger.warn(`could not delete old field events: ${String(error)}`);
+      this.logger.warn(`could not delete old field data: ${String(error)}`);
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   type ServedSections,
   type SiteRequest,
 } from '../live-sections/live-sections.service.js';
+import { MeasuredPages } from '../rum/measured-pages.js';
 import { pageCache } from './page-cache.js';
 import { publicOrigin } from './public-origin.js';
 import { sitePage, type SitePage } from './site-page.js';
@@ -81,14 +82,16 @@ export class SitePages {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly liveSections: LiveSections,
+    private readonly measured: MeasuredPages,
   ) {
     this.shellDist = path.join(config.siteDir ?? config.siteBuildDir, shell.folder, 'dist');
   }
 
   async page(req: SiteRequest & { originalUrl: string }): Promise<SitePage> {
     const served = await this.liveSections.forRequest(req);
-    // kept per set of builds like any page; sent as this visitor's own, with their experiment cookie
-    return experimentPage(await this.servedPage(req, served), served);
+    // kept per set of builds like any page; sent as this visitor's own, with their experiment cookie and the
+    // proof of this page view that its field measurements need
+    return this.measured.withProof(experimentPage(await this.servedPage(req, served), served), req, served);
   }
 
   private async servedPage(req: SiteRequest & { originalUrl: string }, served: ServedSections): Promise<SitePage> {

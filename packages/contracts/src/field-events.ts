@@ -9,7 +9,7 @@ import type { RemoteName } from './remote-routes.js';
  * that its chunk, on every visitor's page, carries only that.
  */
 
-export { measuredRouteIds, rumLimits, rumPath, type MeasuredRouteId } from './field-beacon.js';
+export { measuredRouteIds, proofTimingName, rumLimits, rumPath, type MeasuredRouteId } from './field-beacon.js';
 
 /** What a visitor did that the site exists for (a section reports one with field-signals.ts). */
 export const conversionNames = ['contact-sent', 'resume-downloaded', 'door-followed'] as const;
@@ -36,17 +36,25 @@ export type RumEvent =
   | { kind: 'section-failed'; route: MeasuredRouteId; section: RemoteName }
   | { kind: 'conversion'; route: MeasuredRouteId; name: ConversionName };
 
-/** One beacon: the build of each section on the page, and a few events. */
+/**
+ * One beacon: the proof of the page view the server sent (which names the build of each section on the page:
+ * a beacon cannot name one), and a few events.
+ */
 export interface RumBatch {
-  builds: Partial<Record<RemoteName, string>>;
+  proof: string;
   events: RumEvent[];
 }
+
+/** The owner's view keeps this many builds per section, those with the most page views. */
+export const fieldHealthBuildsPerSection = 5;
 
 /** GET /api/owner/field-health: the last days' figures per section and build. */
 export interface FieldHealth {
   days: number;
   since: string;
   rows: FieldHealthRow[];
+  /** builds measured but left out (fewer page views than the `fieldHealthBuildsPerSection` shown of their section) */
+  omitted: number;
 }
 
 export interface FieldHealthRow {

@@ -1,4 +1,4 @@
-import { rumLimits, rumPath } from '@portfolio/contracts/field-beacon';
+import { proofTimingName, rumLimits, rumPath } from '@portfolio/contracts/field-beacon';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import { collectField, messageOf } from './field-collector';
 import type { FieldSignal } from './measure-field';
@@ -17,6 +17,16 @@ jest.mock('web-vitals', () => {
     onTTFB: metric('TTFB', 80.2),
   };
 });
+
+/** The page's response as the server sends it: its proof in a Server-Timing entry (jsdom has no navigation entry). */
+function pageWithProof(proof: string | null) {
+  const timing = [
+    { name: 'other', description: 'x' },
+    ...(proof === null ? [] : [{ name: proofTimingName, description: proof }]),
+  ];
+  const entries = (type: string) => (type === 'navigation' ? [{ serverTiming: timing }] : []);
+  Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: entries });
+}
 
 describe('messageOf: an error as the field measurements send it', () => {
   it('keeps the kind and message, and cuts every URL query string and absolute URL fragment', () => {
@@ -45,8 +55,8 @@ describe('collectField: what the page heard, as it is sent', () => {
       [new CustomEvent(conversionEventType, { detail: 'door-followed' }), '/'],
       [new ErrorEvent('error', { message: 'in the owner area' }), '/owner/inbox'],
     ];
+    pageWithProof('payload.mac');
     collectField({
-      builds: { home: 'abc' },
       routeIdOf: (path) => routeIds[path],
       take: (handler) => heard.forEach(handler),
     });
@@ -56,7 +66,7 @@ describe('collectField: what the page heard, as it is sent', () => {
     const [url, body] = sendBeacon.mock.calls[0] ?? [];
     expect(url).toBe(rumPath);
     expect(JSON.parse(body ?? 'null')).toEqual({
-      builds: { home: 'abc' },
+      proof: 'payload.mac',
       events: [
         { kind: 'view', route: 'home' },
         { kind: 'vital', route: 'home', name: 'LCP', value: 1235 },
@@ -81,8 +91,8 @@ describe('collectField: batches', () => {
       new ErrorEvent('error', { message: `failure ${index}` }),
       '/projects',
     ]);
+    pageWithProof('payload.mac');
     collectField({
-      builds: {},
       routeIdOf: (path) => (path === '/projects' ? 'projects' : undefined),
       take: (handler) => heard.forEach(handler),
     });
@@ -90,5 +100,17 @@ describe('collectField: batches', () => {
     const batches = sendBeacon.mock.calls.map(([, body]) => (JSON.parse(body) as { events: unknown[] }).events);
     expect(batches.map((events) => events.length)).toEqual(Array(100 / rumLimits.events).fill(rumLimits.events));
     expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99' });
+  });
+});
+
+describe('collectField: a page without a proof', () => {
+  it('sends nothing: the server did not send this page to be measured', () => {
+    const sendBeacon = jest.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
+    pageWithProof(null);
+    const heard: FieldSignal[] = [[new ErrorEvent('error', { message: 'boom' }), '/projects']];
+    collectField({ routeIdOf: () => 'projects', take: (handler) => heard.forEach(handler) });
+    dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).not.toHaveBeenCalled();
   });
 });
