@@ -15,6 +15,8 @@ export async function serveBuild(port) {
     env: {
       ...process.env,
       PORT: String(port),
+      // previews are nobody's measure: on a free port, so that two measuring scripts never meet there
+      PREVIEW_PORT: '0',
       NODE_ENV: 'production',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portfolio-')),
     },

@@ -13,6 +13,7 @@ import { LiveSectionsModule } from './live-sections/live-sections.module.js';
 import { OwnerModule } from './owner/owner.module.js';
 import { RumModule } from './rum/rum.module.js';
 import { SiteModule } from './site/site.module.js';
+import { PreviewOrigin } from './common/preview-origin.js';
 import { StorageModule } from './storage/storage.module.js';
 
 @Module({})
@@ -39,8 +40,10 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: APP_FILTER, useClass: JsonErrorFilter },
+        // where previews run (common/preview-origin.ts): its listener, and whether a request came through it
+        PreviewOrigin,
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, PreviewOrigin],
     };
   }
 }

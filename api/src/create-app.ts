@@ -20,6 +20,8 @@ import { OwnerDevices } from './owner/owner-devices.js';
 import { OwnerPassword } from './owner/owner-password.js';
 import { serveRemotesJson } from './site/serve-remotes-json.js';
 import { serveSite } from './site/serve-site.js';
+import { PreviewOrigin } from './common/preview-origin.js';
+import { usePreviewGate } from './site/preview-gate.js';
 import { SitePages } from './site/site-pages.js';
 import { DATABASE, type Database } from './storage/database.js';
 
@@ -55,6 +57,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       ? `public origin: ${config.siteUrl} (SITE_URL)`
       : `public origin: http://localhost:${config.port} (set SITE_URL to the address visitors use)`,
   );
+  if (config.siteDir)
+    startup.log(
+      config.previewOrigin
+        ? `preview origin: ${config.previewOrigin} (PREVIEW_ORIGIN), served on port ${config.previewPort}`
+        : `preview origin: on port ${config.previewPort || 'chosen at start'} (PREVIEW_PORT; set PREVIEW_ORIGIN to the address visitors use)`,
+    );
   const originsForServer = Object.entries(config.sectionOriginsForServer);
   if (originsForServer.length > 0) {
     const pairs = originsForServer.map(([browser, server]) => `${browser} at ${server}`).join(', ');
@@ -74,6 +82,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(cookieParser(secret.secret));
   const liveSections = app.get(LiveSections);
   useSecurityHeaders(app, config, async (req) => (await liveSections.forRequest(req)).origins);
+  // the preview origin's listener answers previews and nothing else (site/preview-gate.ts)
+  usePreviewGate(app, liveSections, app.get(PreviewOrigin));
   app.use(compression());
   // a site on another origin may call the API with cookies only when ALLOWED_ORIGINS names it
   if (config.allowedOrigins.length > 0) app.enableCors({ origin: config.allowedOrigins, credentials: true });

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
+import { PreviewOrigin } from './common/preview-origin.js';
 import { createApp } from './create-app.js';
 import { stopApp } from './shutdown.js';
 
@@ -11,6 +12,8 @@ const app = await createApp(config);
 await app.listen(config.port);
 const logger = new Logger('Main');
 logger.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
+const previews = app.get(PreviewOrigin);
+if (previews.server) logger.log(`Previews of sections on ${previews.url} (port ${previews.port})`);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

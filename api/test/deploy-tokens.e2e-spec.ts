@@ -72,7 +72,7 @@ describe('deploy tokens', () => {
     expect((await call(site, 'DELETE', `/api/owner/deploy-tokens/${made.token.id}`, { session })).status).toBe(204);
     expect((await withToken(site, 'GET', '/api/sections/about/releases', made.secret)).status).toBe(401);
     expect((await upload(site, 'about', archive, made.secret)).status).toBe(401);
-    for (const id of [String(made.token.id), '999999', 'abc', '1e3'])
+    for (const id of [String(made.token.id), '999999', 'abc', '1e3', '99999999999999999999', '-1'])
       expect((await call(site, 'DELETE', `/api/owner/deploy-tokens/${id}`, { session })).status).toBe(404);
   });
 
@@ -83,6 +83,7 @@ describe('deploy tokens', () => {
       { method: 'DELETE', path: '/api/owner/deploy-tokens/1' },
       { method: 'GET', path: '/api/owner/sections/about/releases' },
       { method: 'POST', path: '/api/owner/sections/about/releases/0123456789abcdef/promote', body: {} },
+      { method: 'DELETE', path: '/api/owner/sections/about/releases/0123456789abcdef' },
     ];
     for (const { method, path: urlPath, body } of calls) {
       expect([urlPath, (await call(site, method, urlPath, { body })).status]).toEqual([urlPath, 401]);
@@ -104,6 +105,8 @@ describe('deploy tokens', () => {
       { section: 'about', name: 'x'.repeat(81) },
       { section: 'about', name: 'x', extra: 1 },
       { section: 'about', name: 'x', mayPromote: 'yes' },
+      { section: 'about', name: 'laptop\u0000' },
+      { section: 'about', name: 'two\nlines' },
     ];
     for (const body of bad) {
       const response = await call(site, 'POST', '/api/owner/deploy-tokens', { session, body });

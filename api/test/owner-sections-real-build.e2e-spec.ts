@@ -4,11 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteByName } from '@portfolio/parts';
 import type { SectionHealth } from '@portfolio/contracts/owner';
+import type { PreviewLink } from '@portfolio/contracts/section-releases';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import {
   call,
   json,
-  previewCookieOf,
+  openPreview,
   serveFolder,
   startOwnerSite,
   type FolderServer,
@@ -85,20 +86,23 @@ const copyOf = (name: RemoteName) => {
     expect(promoted.status).toBe(422);
   });
 
-  it("renders the owner's preview from the candidate's build, with the banner outside #root", async () => {
+  it("renders the owner's preview from the candidate's build on the preview origin, with the banner outside #root", async () => {
     const url = `${about.url}/remoteEntry.js`;
     const previewed = await call(site, 'POST', '/api/owner/sections/about/preview', { session, body: { url } });
-    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(previewed) ?? '')?.[1];
-    const { response: owner, html } = await renderedPage(() => call(site, 'GET', '/about', { preview: token }));
+    const { cookie } = await openPreview(site, (await json<PreviewLink>(previewed)).previewUrl);
+    const previewOrigin = { baseUrl: site.previewBaseUrl };
+    const { response: owner, html } = await renderedPage(() =>
+      call(previewOrigin, 'GET', '/about', { preview: cookie }),
+    );
     expect(owner.status).toBe(200);
     expect(html).toMatch(/<\/aside><div id="root">/);
-    expect(html.indexOf('owner-preview-banner')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html.indexOf('preview-banner')).toBeLessThan(html.indexOf('<div id="root">'));
     const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     expect((JSON.parse(data) as { sections: Record<string, string> }).sections.about).toMatch(
       new RegExp(`^${about.url}/remoteEntry\\.[0-9a-f]+\\.js$`),
     );
     const { html: visitor } = await renderedPage(() => call(site, 'GET', '/about'));
     expect(visitor).not.toContain(about.url);
-    expect(visitor).not.toContain('owner-preview-banner');
+    expect(visitor).not.toContain('preview-banner');
   });
 });

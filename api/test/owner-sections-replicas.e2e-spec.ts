@@ -1,5 +1,6 @@
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
+import type { PreviewLink } from '@portfolio/contracts/section-releases';
 import { eventually } from './eventually.js';
 import { fakeSite } from './fake-site.js';
 import {
@@ -7,7 +8,7 @@ import {
   candidateBuild,
   json,
   page,
-  previewCookieOf,
+  openPreview,
   serveFolder,
   startOwnerSite,
   type FolderServer,
@@ -15,7 +16,7 @@ import {
 } from './owner-site.js';
 import { newStorage } from './test-storage.js';
 
-// Two replicas on one PostgreSQL database share the live sections and the owner's preview (postgres project only).
+// Two replicas on one PostgreSQL database share the live sections and the preview links' secret (postgres project only).
 
 /** Every section on the site's own origin, as the shell's build ships remotes.json. */
 const sameOrigin = defaultRemotesConfig();
@@ -34,16 +35,15 @@ describe("the owner's sections on two replicas of one database", () => {
     await Promise.all(replicas.map((replica) => replica.close()));
   });
 
-  it('shows a preview made on one replica on the other, to the owner only', async () => {
+  it("opens a preview link made on one replica on the other's preview origin; visitors of either get live", async () => {
     const [first, second] = replicas as [OwnerSite, OwnerSite];
     const session = await first.logIn();
     const url = `${candidate.url}/remoteEntry.js`;
     const previewed = await call(first, 'POST', '/api/owner/sections/projects/preview', { session, body: { url } });
-    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(previewed) ?? '')?.[1];
-    expect((await page(second, '/projects', token)).builds).toContain('projects=projects-2');
-    expect((await page(second, '/projects')).builds).toContain('projects=projects-1');
-    await call(second, 'DELETE', '/api/owner/sections/projects/preview', { session });
-    expect((await page(first, '/projects', token)).builds).toContain('projects=projects-1');
+    const { cookie } = await openPreview(second, (await json<PreviewLink>(previewed)).previewUrl);
+    expect((await page(second, '/projects', cookie)).builds).toContain('projects=projects-2');
+    expect((await page(first, '/projects', cookie)).builds).toContain('projects=projects-2');
+    for (const replica of replicas) expect((await page(replica, '/projects')).builds).toContain('projects=projects-1');
   });
 
   it('promotes on one replica and every replica serves it within a second or so; a roll back on the other too', async () => {

@@ -5,6 +5,7 @@ import { remotes } from '@portfolio/parts';
 import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { SectionHealth } from '@portfolio/contracts/owner';
+import type { PreviewLink } from '@portfolio/contracts/section-releases';
 import { eventually } from './eventually.js';
 import { fakeSite } from './fake-site.js';
 import { setOwnerPassword } from './owner-client.js';
@@ -12,6 +13,7 @@ import {
   call,
   candidateBuild,
   json,
+  openPreview,
   page,
   previewCookieOf,
   serveFolder,
@@ -115,77 +117,64 @@ describe(`the owner's sections (${testStorage})`, () => {
     expect((await page(site, '/projects')).builds).toContain('projects=projects-1');
   });
 
-  it("previews a candidate in the owner's browser only, in pages and /remotes.json, with a banner outside #root", async () => {
+  it("previews a candidate URL by a link to the preview origin: its pages there, with a banner; never the site's", async () => {
     const response = await call(site, 'POST', '/api/owner/sections/about/preview', {
       session,
       body: { url: candidate() },
     });
     expect(response.status).toBe(200);
-    const overview = await json<SectionsOverview>(response);
-    expect(overview.sections.find((section) => section.name === 'about')).toMatchObject({
-      label: 'About section',
-      liveUrl: sameOrigin.about,
-      previewUrl: candidate(),
-    });
-    const cookie = previewCookieOf(response)!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).toMatch(/Path=\//);
-    const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)?.[1] ?? '');
-    expect(expires - Date.now()).toBeLessThanOrEqual(12 * 60 * 60_000 + 5_000);
-    const token = /^owner_preview=([^;]+)/.exec(cookie)![1]!;
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const link = await json<PreviewLink>(response);
+    // PREVIEW_ORIGIN unset, and no SITE_URL: localhost and the preview port
+    expect(link.previewUrl).toMatch(
+      new RegExp(`^http://localhost:${new URL(site.previewBaseUrl).port}/sections/preview/[\\w-]+\\.[\\w-]+$`),
+    );
+    expect(Date.parse(link.previewExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    const { cookie, location } = await openPreview(site, link.previewUrl);
+    expect(location).toBe('/about');
 
-    const owner = await page(site, '/about', token);
-    expect(owner.builds).toBe('home=home-1 about=about-2 projects=projects-1 resume=resume-1');
-    expect(owner.cacheControl).toBe('private, no-store');
-    const banner = /<aside id="owner-preview-banner"[^>]*>(.*?)<\/aside><div id="root">/.exec(owner.html)?.[1];
+    const previewed = await page(site, '/about', cookie);
+    expect(previewed.builds).toBe('home=home-1 about=about-2 projects=projects-1 resume=resume-1');
+    expect(previewed.cacheControl).toBe('private, no-store');
+    const banner = /<aside id="preview-banner"[^>]*>(.*?)<\/aside><div id="root">/.exec(previewed.html)?.[1];
     expect(banner).toContain('About section');
     expect(banner).toContain(candidate());
-    expect(banner).toContain('Only this browser sees it');
-    expect(banner).toContain('href="/owner/sections"');
-    const ownerRemotes = await call(site, 'GET', '/remotes.json', { preview: token });
-    expect(await ownerRemotes.json()).toEqual({ ...sameOrigin, about: candidate() });
-    expect(ownerRemotes.headers.get('cache-control')).toBe('private, no-store');
-    expect((await call(site, 'GET', '/about', { preview: token })).headers.get('content-security-policy')).toContain(
-      about2.url,
-    );
+    expect(banner).toContain('href="/sections/preview/end"');
+    const previewOrigin = { baseUrl: site.previewBaseUrl };
+    const previewRemotes = await call(previewOrigin, 'GET', '/remotes.json', { preview: cookie });
+    expect(await previewRemotes.json()).toEqual({ ...sameOrigin, about: candidate() });
+    expect(previewRemotes.headers.get('cache-control')).toBe('private, no-store');
+    expect(
+      (await call(previewOrigin, 'GET', '/about', { preview: cookie })).headers.get('content-security-policy'),
+    ).toContain(about2.url);
 
-    // a second browser, one with a forged cookie, and the owner's own session cookie without the preview's
-    for (const other of [undefined, 'B'.repeat(43), `${token}x`, session]) {
-      const visitor = await page(site, '/about', other);
+    // the site's origin, without the cookie or with it (a cookie reaches every port of its host): the live site
+    for (const other of [undefined, cookie]) {
+      const visitor = await page({ baseUrl: site.baseUrl }, '/about', other);
       expect(visitor.builds).toBe('home=home-1 about=about-1 projects=projects-1 resume=resume-1');
-      expect(visitor.html).not.toContain('owner-preview-banner');
+      expect(visitor.html).not.toContain('preview-banner');
       expect(visitor.cacheControl).toContain('public');
       expect(await (await call(site, 'GET', '/remotes.json', { preview: other })).json()).toEqual(sameOrigin);
     }
-    // the owner's page is never kept for anyone: the next visitor still gets the live one
-    expect((await page(site, '/about')).builds).toContain('about=about-1');
+    // the preview origin without a preview (or with the owner's session only) sends the browser to the site
+    const siteUrl = site.baseUrl.replace('127.0.0.1', 'localhost');
+    for (const cookies of ['', `owner_session=${session}`, `section_preview=${cookie}x`]) {
+      const bare = await fetch(`${site.previewBaseUrl}/about?x=1`, {
+        headers: { Cookie: cookies },
+        redirect: 'manual',
+      });
+      expect([cookies, bare.status, bare.headers.get('location')]).toEqual([cookies, 303, `${siteUrl}/about?x=1`]);
+    }
 
-    const ended = await call(site, 'DELETE', '/api/owner/sections/about/preview', { session });
-    expect(ended.status).toBe(200);
+    // the banner's End preview: the cookie cleared, the browser sent to the site
+    const ended = await fetch(`${site.previewBaseUrl}/sections/preview/end`, { redirect: 'manual' });
+    expect(ended.status).toBe(303);
     expect(previewCookieOf(ended)).toMatch(/Expires=Thu, 01 Jan 1970/);
-    expect((await json<SectionsOverview>(ended)).sections.every((section) => section.previewUrl === null)).toBe(true);
-    expect((await page(site, '/about', token)).builds).toContain('about=about-1');
     // the preview's renderer and the visitors' start on their first pages: on a busy host, seconds each
   }, 90_000);
 
-  it('ignores the preview cookie of a session that has ended', async () => {
-    const other = await site.logIn();
-    const response = await call(site, 'POST', '/api/owner/sections/about/preview', {
-      session: other,
-      body: { url: candidate() },
-    });
-    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(response)!)![1]!;
-    expect((await page(site, '/about', token)).builds).toContain('about=about-2');
-    await site.logOut(other);
-    const after = await page(site, '/about', token);
-    expect(after.builds).toContain('about=about-1');
-    expect(after.html).not.toContain('owner-preview-banner');
-  });
-
   it('promotes a checked URL for every visitor at once, records it, and rolls back to the URL before', async () => {
     const fileBefore = statSync(remotesJson).ino;
-    await call(site, 'POST', '/api/owner/sections/about/preview', { session, body: { url: candidate() } });
     const promoted = await call(site, 'POST', '/api/owner/sections/about/promote', {
       session,
       body: { url: candidate() },
@@ -196,7 +185,6 @@ describe(`the owner's sections (${testStorage})`, () => {
     expect(overview.storage).toBe('database');
     expect(overview.sections.find((section) => section.name === 'about')).toMatchObject({
       liveUrl: candidate(),
-      previewUrl: null,
       previousUrl: sameOrigin.about,
       liveHealth: { ok: true, version: 'about-2' },
     });
@@ -289,7 +277,7 @@ describe(`the owner's sections (${testStorage})`, () => {
   });
 
   // last: a new password ends every session begun before it
-  it('works with the real login: a preview made after logging in over HTTP ends with logout', async () => {
+  it('works with the real login: the session ends with logout, and a preview link made in it is no power', async () => {
     await setOwnerPassword(site.storage, 'correct horse battery staple');
     const login = await call(site, 'POST', '/api/owner/login', { body: { password: 'correct horse battery staple' } });
     expect(login.status).toBe(200);
@@ -300,56 +288,12 @@ describe(`the owner's sections (${testStorage})`, () => {
       session: loggedIn,
       body: { url: candidate() },
     });
-    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(previewed) ?? '')?.[1];
-    expect((await page(site, '/about', token)).builds).toContain('about=about-2');
+    const { cookie } = await openPreview(site, (await json<PreviewLink>(previewed)).previewUrl);
+    expect((await page(site, '/about', cookie)).builds).toContain('about=about-2');
+    // the preview cookie is no session: the owner's API refuses it on either origin
+    expect((await call(site, 'GET', '/api/owner/sections', { preview: cookie })).status).toBe(401);
     const logout = await call(site, 'POST', '/api/owner/logout', { session: loggedIn });
     expect(logout.status).toBe(204);
-    expect(previewCookieOf(logout)).toMatch(/Expires=Thu, 01 Jan 1970/);
-    // a browser that kept the cookie anyway gets the live site
-    expect((await page(site, '/about', token)).builds).toContain('about=about-1');
-  });
-});
-
-describe("the owner's preview after a password change", () => {
-  const siteDir = cdnSite;
-  let site: OwnerSite;
-  let about2: FolderServer;
-  beforeAll(async () => {
-    site = await startOwnerSite(siteOnCdn());
-    about2 = await serveFolder(candidateBuild(siteDir, 'about', '2'));
-  });
-  afterAll(async () => {
-    await about2.close();
-    await site.close();
-  });
-
-  it('renders nothing of the preview of a session begun before the password was set again (npm run owner:password)', async () => {
-    const before = await site.logIn();
-    const response = await call(site, 'POST', '/api/owner/sections/about/preview', {
-      session: before,
-      body: { url: `${about2.url}/remoteEntry.js` },
-    });
-    const token = /^owner_preview=([^;]+)/.exec(previewCookieOf(response)!)![1]!;
-    expect((await page(site, '/about', token)).builds).toContain('about=about-2');
-    // the password is set a moment after the session began, by the code `npm run owner:password` runs
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await setOwnerPassword(site.storage, 'a new password after a leak');
-    const after = await page(site, '/about', token);
-    expect(after.builds).toContain('about=about-1');
-    expect(after.html).not.toContain('owner-preview-banner');
-    expect(after.cacheControl).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
-    const remotes = await call(site, 'GET', '/remotes.json', { preview: token });
-    expect(await remotes.json()).toEqual(sameOrigin);
-    expect(remotes.headers.get('content-security-policy')).not.toContain(about2.url);
-    // the same rule as the session's own: its calls are refused too
-    expect((await call(site, 'GET', '/api/owner/sections', { session: before })).status).toBe(401);
-    // a session begun after the change previews again
-    const fresh = await site.logIn();
-    const again = await call(site, 'POST', '/api/owner/sections/about/preview', {
-      session: fresh,
-      body: { url: `${about2.url}/remoteEntry.js` },
-    });
-    const freshToken = /^owner_preview=([^;]+)/.exec(previewCookieOf(again)!)![1]!;
-    expect((await page(site, '/about', freshToken)).builds).toContain('about=about-2');
+    expect((await call(site, 'GET', '/api/owner/sections', { session: loggedIn })).status).toBe(401);
   });
 });

@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { remoteByName } from '@portfolio/parts';
-import { ownerPreviewCookie, ownerSessionCookie } from '@portfolio/contracts/owner';
+import { ownerSessionCookie } from '@portfolio/contracts/owner';
+import { sectionPreviewCookie } from '@portfolio/contracts/section-releases';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { loadConfig } from '../src/config/app-config.js';
 import { createApp } from '../src/create-app.js';
 import { OwnerSessions } from '../src/owner/owner-sessions.service.js';
+import { PreviewOrigin } from '../src/common/preview-origin.js';
 import { stopApp } from '../src/shutdown.js';
+import { DATABASE, type Database } from '../src/storage/database.js';
 import { writeSectionBuild } from './fake-site.js';
 import { renderedPage } from './rendered-page.js';
 import { newStorage, type StorageEnv } from './test-storage.js';
@@ -19,11 +22,15 @@ import { newStorage, type StorageEnv } from './test-storage.js';
 /** A running server on a site folder, with the owner's sessions at hand. */
 export interface OwnerSite {
   baseUrl: string;
+  /** the preview origin's listener (site/preview-origin.ts), as this machine reaches it */
+  previewBaseUrl: string;
   storage: StorageEnv;
   /** a new owner session's raw id, as a login would set it in the cookie */
   logIn: () => Promise<string>;
   /** ends a session, as logout does */
   logOut: (sessionId: string) => Promise<void>;
+  /** the server's own storage, for what HTTP cannot do to it (make a write fail) */
+  database: Database;
   close: () => Promise<void>;
 }
 
@@ -51,9 +58,11 @@ export async function startOwnerSite(
   const sessions = app.get(OwnerSessions);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    previewBaseUrl: `http://127.0.0.1:${app.get(PreviewOrigin).port}`,
     storage,
     logIn: async () => (await sessions.create()).id,
     logOut: (sessionId) => sessions.end(sessionId),
+    database: app.get<Database>(DATABASE),
     close: () => stopApp(app),
   };
 }
@@ -110,6 +119,7 @@ export function candidateBuild(
 
 interface Call {
   session?: string;
+  /** the preview cookie's value (a signed preview link's text) */
   preview?: string;
   /** the Origin header: the site's own unless told otherwise (null: none) */
   origin?: string | null;
@@ -122,7 +132,7 @@ export async function call(site: { baseUrl: string }, method: string, urlPath: s
   const headers: Record<string, string> = {};
   const cookies = [
     init.session ? `${ownerSessionCookie}=${init.session}` : '',
-    init.preview ? `${ownerPreviewCookie}=${init.preview}` : '',
+    init.preview ? `${sectionPreviewCookie}=${init.preview}` : '',
   ].filter(Boolean);
   if (cookies.length > 0) headers.Cookie = cookies.join('; ');
   const origin = init.origin === undefined ? site.baseUrl : init.origin;
@@ -132,9 +142,13 @@ export async function call(site: { baseUrl: string }, method: string, urlPath: s
   return fetch(`${site.baseUrl}${urlPath}`, { method, headers, body: body ?? (method === 'POST' ? '{}' : undefined) });
 }
 
-/** The builds a page was rendered with (the stand-in render module writes them), and how it may be kept. */
-export async function page(site: { baseUrl: string }, urlPath: string, preview?: string) {
-  const { response, html } = await renderedPage(() => call(site, 'GET', urlPath, { preview }));
+/**
+ * The builds a page was rendered with (the stand-in render module writes them), and how it may be kept; with a
+ * preview (its cookie's value), on the preview origin.
+ */
+export async function page(site: OwnerSite | { baseUrl: string }, urlPath: string, preview?: string) {
+  const origin = preview && 'previewBaseUrl' in site ? { baseUrl: site.previewBaseUrl } : site;
+  const { response, html } = await renderedPage(() => call(origin, 'GET', urlPath, { preview }));
   return {
     status: response.status,
     cacheControl: response.headers.get('cache-control'),
@@ -144,6 +158,20 @@ export async function page(site: { baseUrl: string }, urlPath: string, preview?:
 }
 
 export const previewCookieOf = (response: Response) =>
-  response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${ownerPreviewCookie}=`));
+  response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${sectionPreviewCookie}=`));
+
+/**
+ * Opens a preview link as a browser would, on this machine's way to the preview origin (the link names the
+ * preview origin's public address): the preview cookie's value it sets, and where it sends the browser.
+ */
+export async function openPreview(site: OwnerSite, previewUrl: string): Promise<{ cookie: string; location: string }> {
+  const link = new URL(previewUrl);
+  const response = await fetch(`${site.previewBaseUrl}${link.pathname}`, { redirect: 'manual' });
+  if (response.status !== 303)
+    throw new Error(`the preview link answered ${response.status}: ${await response.text()}`);
+  const cookie = new RegExp(`^${sectionPreviewCookie}=([^;]+)`).exec(previewCookieOf(response) ?? '')?.[1];
+  if (!cookie) throw new Error('the preview link set no cookie');
+  return { cookie, location: response.headers.get('location') ?? '' };
+}
 
 export const json = async <T>(response: Response) => (await response.json()) as T;

@@ -49,4 +49,24 @@ describe('section releases on two replicas of one database', () => {
         'the promoted release',
       );
   });
+
+  it('ends on the second replica the files of a release deleted on the first (within the second a replica may lag)', async () => {
+    const [first, second] = replicas;
+    const session = await first.logIn();
+    const token = (await newToken(first, session, 'projects')).secret;
+    const archive = tarGz(folderEntries(candidateBuild(siteDir, 'projects', '3')));
+    const { release } = await json<ReleaseUploaded>(await upload(first, 'projects', archive, token));
+    expect((await fetch(`${second.baseUrl}${release.entryUrl}`)).status).toBe(200);
+
+    const deleted = await call(first, 'DELETE', `/api/owner/sections/projects/releases/${release.id}`, { session });
+    expect(deleted.status).toBe(204);
+    expect((await fetch(`${first.baseUrl}${release.entryUrl}`)).status).toBe(404);
+    // the second replica still has the folder it unpacked, and trusts for a second that its row is there
+    await eventually(
+      async () => (await fetch(`${second.baseUrl}${release.entryUrl}`)).status === 404,
+      'the deleted release gone from the second replica',
+      // a second of lag (live-config.ts's liveSectionsCacheMs), and time for a loaded host to answer
+      6000,
+    );
+  });
 });

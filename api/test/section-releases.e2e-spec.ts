@@ -83,7 +83,10 @@ describe('section releases', () => {
       ['shared', 'passed'],
       ['server-render', 'passed'],
     ]);
-    expect(uploaded.previewUrl).toMatch(new RegExp(`^${site.baseUrl}/sections/preview/`));
+    // on the preview origin (PREVIEW_ORIGIN unset and no SITE_URL: localhost and the preview port)
+    expect(uploaded.previewUrl).toMatch(
+      new RegExp(`^http://localhost:${new URL(site.previewBaseUrl).port}/sections/preview/`),
+    );
     const again = await upload(site, 'about', about2, token);
     expect(again.status).toBe(200);
     expect((await json<ReleaseUploaded>(again)).release.id).toBe(uploaded.release.id);
@@ -167,9 +170,11 @@ describe('section releases', () => {
     expect(listed[0]).toMatchObject({ id, live: true });
   });
 
-  it('opens a preview link in any browser: a cookie, then the release with the banner; visitors never get it', async () => {
+  it('opens a preview link in any browser on the preview origin: a cookie, then the release with the banner', async () => {
     const uploaded = await json<ReleaseUploaded>(await upload(site, 'about', about2, token));
-    const opened = await fetch(uploaded.previewUrl, { redirect: 'manual' });
+    const opened = await fetch(`${site.previewBaseUrl}${new URL(uploaded.previewUrl).pathname}`, {
+      redirect: 'manual',
+    });
     expect(opened.status).toBe(303);
     expect(opened.headers.get('location')).toBe('/about');
     const cookie = opened.headers.getSetCookie().find((set) => set.startsWith('section_preview=')) ?? '';
@@ -182,17 +187,20 @@ describe('section releases', () => {
     const value = /^section_preview=([^;]+)/.exec(cookie)?.[1] ?? '';
     // the preview's renderer starts on its first page (answered for the browser to render meanwhile)
     const { previewed, html } = await eventually(async () => {
-      const response = await fetch(`${site.baseUrl}/about`, { headers: { Cookie: `section_preview=${value}` } });
+      const response = await fetch(`${site.previewBaseUrl}/about`, { headers: { Cookie: `section_preview=${value}` } });
       const text = await response.text();
       return text.includes('about=about-2') && { previewed: response, html: text };
     }, 'the previewed release rendered on the server');
     expect(previewed.headers.get('cache-control')).toBe('private, no-store');
     expect(html).toContain('about=about-2');
     expect(html).toMatch(
-      /<aside id="owner-preview-banner"[^>]*>.*\/sections\/about\/[0-9a-f]{16}\/remoteEntry\.js.*<\/aside><div id="root">/,
+      new RegExp(
+        `<aside id="preview-banner"[^>]*>.*release <code[^>]*>${uploaded.release.id}</code>.*</aside><div id="root">`,
+      ),
     );
-    const visitor = await page(site, '/about');
-    expect(visitor.html).not.toContain('owner-preview-banner');
+    // the site's origin never honours it (the cookie reaches it: cookies are not kept apart by port)
+    const visitor = await page({ baseUrl: site.baseUrl }, '/about', value);
+    expect(visitor.html).not.toContain('preview-banner');
     expect(visitor.builds).not.toContain('about=about-2');
   });
 
@@ -207,15 +215,17 @@ describe('section releases', () => {
       [signedLink('about', '0123456789abcdef', Date.now() + 60_000), 404],
     ];
     for (const [link, status] of cases) {
-      const response = await fetch(`${site.baseUrl}/sections/preview/${link}`, { redirect: 'manual' });
+      const response = await fetch(`${site.previewBaseUrl}/sections/preview/${link}`, { redirect: 'manual' });
       expect([link, response.status]).toEqual([link, status]);
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(response.headers.getSetCookie()).toEqual([]);
     }
-    // a forged cookie shows nothing either
-    const forged = await fetch(`${site.baseUrl}/about`, {
+    // a forged cookie shows nothing either: the preview origin sends the browser to the site
+    const forged = await fetch(`${site.previewBaseUrl}/about`, {
       headers: { Cookie: `section_preview=${signedLink('about', id, Date.now() + 60_000, 'another secret')}` },
+      redirect: 'manual',
     });
-    expect(await forged.text()).not.toContain('owner-preview-banner');
+    expect(forged.status).toBe(303);
+    expect(await forged.text()).not.toContain('preview-banner');
   });
 });

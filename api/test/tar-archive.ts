@@ -9,6 +9,8 @@ export interface TarEntry {
   /** '0' file (default), '1' hard link, '2' symbolic link, '3' character device, '5' folder, '6' FIFO */
   type?: '0' | '1' | '2' | '3' | '5' | '6';
   linkTo?: string;
+  /** the size its header claims, whatever follows it (by default its content's, and 0 for all but files) */
+  size?: number;
 }
 
 function header(entry: TarEntry, size: number): Buffer {
@@ -33,20 +35,24 @@ function header(entry: TarEntry, size: number): Buffer {
   return block;
 }
 
-/** A gzip'd ustar archive of exactly these entries, with no cleaning of names (node-tar's writer would refuse some). */
-export function tarGz(entries: readonly TarEntry[]): Buffer {
+/**
+ * A ustar archive of exactly these entries, with no cleaning of names (node-tar's writer would refuse some);
+ * `end` false leaves out the two zero blocks that end it.
+ */
+export function tarBytes(entries: readonly TarEntry[], { end = true } = {}): Buffer {
   const blocks: Buffer[] = [];
   for (const entry of entries) {
     const content = Buffer.from(entry.content ?? '');
     const isFile = (entry.type ?? '0') === '0';
-    blocks.push(header(entry, isFile ? content.length : 0));
-    if (isFile && content.length > 0) {
-      blocks.push(content, Buffer.alloc((512 - (content.length % 512)) % 512));
-    }
+    blocks.push(header(entry, entry.size ?? (isFile ? content.length : 0)));
+    if (content.length > 0) blocks.push(content, Buffer.alloc((512 - (content.length % 512)) % 512));
   }
-  blocks.push(Buffer.alloc(1024));
-  return gzipSync(Buffer.concat(blocks));
+  if (end) blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
 }
+
+/** The same, gzip'd: what an upload sends. */
+export const tarGz = (entries: readonly TarEntry[]): Buffer => gzipSync(tarBytes(entries));
 
 /** Every file under a folder, as tar entries with paths relative to it: a build packed as the release command packs it. */
 export function folderEntries(root: string, under = ''): TarEntry[] {

@@ -3,10 +3,13 @@ import { cpSync, mkdtempSync, symlinkSync, writeFileSync, mkdirSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { api, remotes, shell } from '@portfolio/parts';
+import { previewPortOf } from './ports';
 import { repoRoot } from './site-server';
 
 export interface OwnSite {
   url: string;
+  /** its preview origin (support/ports.ts) */
+  previewUrl: string;
   /** its DATA_DIR (the owner's password, its database) */
   dataDir: string;
   /** what the site's remotes.json says now */
@@ -37,6 +40,7 @@ export async function startOwnSite(
     symlinkSync(path.join(repoRoot, folder, 'dist'), path.join(siteDir, folder, 'dist'), 'dir');
   }
   const url = `http://127.0.0.1:${port}`;
+  const previewPort = previewPortOf(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portfolio-own-site-data-'));
   const server = spawn(process.execPath, [...api.nodeFlags, path.join(repoRoot, 'api/dist/main.js')], {
     env: {
@@ -46,6 +50,7 @@ export async function startOwnSite(
       SITE_DIR: siteDir,
       DATA_DIR: dataDir,
       SITE_URL: url,
+      PREVIEW_PORT: String(previewPort),
       SECTION_REFRESH_MS: '100',
       ...env,
     },
@@ -69,6 +74,7 @@ export async function startOwnSite(
   }
   return {
     url,
+    previewUrl: `http://127.0.0.1:${previewPort}`,
     dataDir,
     setRemotes: (config) =>
       writeFileSync(path.join(siteDir, shell.folder, 'dist', 'remotes.json'), JSON.stringify(config, null, 2)),

@@ -20,4 +20,11 @@ export const standInPorts = {
   deployment: sitePort + 20,
 };
 
+/**
+ * The preview origin of a server of the site started on `port` (PREVIEW_PORT): the site's own is the default,
+ * the port after it; the other servers' (ownSite to startingSites) would meet the next one's site there, so
+ * theirs are 30 further on, past the deployment's ports.
+ */
+export const previewPortOf = (port: number): number => (port === sitePort ? sitePort + 1 : port + 30);
+
 export const siteverifyUrl = `http://127.0.0.1:${standInPorts.siteverify}`;

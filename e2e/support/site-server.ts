@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api } from '@portfolio/parts';
-import { sitePort, siteverifyUrl, standInPorts } from './ports';
+import { previewPortOf, sitePort, siteverifyUrl, standInPorts } from './ports';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,6 +16,8 @@ export const siteDataDir = (process.env.E2E_SITE_DATA_DIR ??= mkdtempSync(path.j
 /** The site as `npm start` runs it, on its own port and with a fresh data folder per test run. */
 export const siteServer = {
   url: `http://127.0.0.1:${sitePort}`,
+  /** where its previews run: the default, the port after the site's (PREVIEW_PORT unset) */
+  previewUrl: `http://127.0.0.1:${previewPortOf(sitePort)}`,
   webServer: {
     // with the Node flags `npm start` gives it, so the tests meet the server's real limits
     command: ['node', ...api.nodeFlags, 'api/dist/main.js'].join(' '),

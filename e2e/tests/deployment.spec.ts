@@ -234,7 +234,7 @@ test('a contact message goes through the proxy to a replica and is mailed once',
   await expect.poll(() => mailsWith(subject), { timeout: 15_000 }).toHaveLength(1);
 });
 
-test("the owner's preview comes rendered by a replica, with its banner, to the owner's browser alone", async ({
+test("the owner's preview comes rendered by a replica through the preview origin's nginx, never on the site's", async ({
   page,
   browser,
 }) => {
@@ -247,26 +247,34 @@ test("the owner's preview comes rendered by a replica, with its banner, to the o
   const card = page.getByRole('region', { name: 'About section' });
   await card.getByLabel('Candidate URL for the About section').fill(candidate);
   await card.getByRole('button', { name: 'Preview', exact: true }).click();
-  // the site checks the candidate first (its manifest, its route ids in a renderer of their own): half a minute
-  // at a load of 10
-  await expect(card.getByRole('status')).toContainText('Previewing', { timeout: 60_000 });
+  await expect(card.getByRole('status')).toContainText('Preview link made', { timeout: 60_000 });
+  const link = card.getByRole('link', { name: 'Open the preview of the About section' });
+  // PREVIEW_ORIGIN: nginx's preview server, in front of the replicas' preview listeners
+  expect(await link.getAttribute('href')).toMatch(new RegExp(`^${deployment.previewUrl}/sections/preview/`));
+  // opened in this browser: the preview cookie, set by the preview origin through nginx
+  expect((await page.request.get((await link.getAttribute('href')) ?? '')).url()).toBe(
+    `${deployment.previewUrl}/about`,
+  );
 
   // the preview's renderer starts on its first page (answered meanwhile for the browser to render): asked until rendered
   const { owners, html } = await askedUntilRendered(async () => {
-    const answer = await page.request.get(`${deployment.url}/about`);
+    const answer = await page.request.get(`${deployment.previewUrl}/about`);
     return { owners: answer, html: await answer.text() };
   });
   // inserted by the server above React's root
-  expect(html).toMatch(/<aside id="owner-preview-banner"[^>]*>.*<\/aside><div id="root"/s);
+  expect(html).toMatch(/<aside id="preview-banner"[^>]*>.*<\/aside><div id="root"/s);
   expect(html).toContain(candidate.replace('/mf-manifest.json', '/remoteEntry.'));
   expect(html).toMatch(headingIn('About Me'));
   expect(owners.headers()['cache-control']).toBe('private, no-store');
-  await page.goto(`${deployment.url}/about`);
-  await expect(page.locator('#owner-preview-banner')).toContainText(candidate);
+  // the same browser, cookie and all, on the site's origin: the live site, and no owner's call through the preview's
+  const onSite = await (await page.request.get(`${deployment.url}/about`)).text();
+  expect(onSite).not.toContain('preview-banner');
+  expect((await page.request.get(`${deployment.previewUrl}/api/owner/sections`)).status()).toBe(404);
+  expect((await page.request.get(`${deployment.url}/api/owner/sections`)).status()).toBe(200);
 
   const visitor = await browser.newContext();
   const visitorHtml = await (await visitor.request.get(`${deployment.url}/about`)).text();
-  expect(visitorHtml).not.toContain('owner-preview-banner');
+  expect(visitorHtml).not.toContain('preview-banner');
   await visitor.close();
 });
 

@@ -239,7 +239,7 @@ test.describe('a site of its own: no password yet; then Preview, Promote and Rol
     return { page, requested, close: () => context.close() };
   }
 
-  test("a preview reaches only the owner's browser; Promote reaches every visitor; Roll back returns", async ({
+  test("Preview opens the candidate on the preview origin, never the site's; Promote reaches every visitor; Roll back returns", async ({
     page,
     browser,
   }) => {
@@ -259,15 +259,23 @@ test.describe('a site of its own: no password yet; then Preview, Promote and Rol
         .textContent()) ?? '';
     await expect(card).toContainText('Healthy');
 
-    // Preview: the owner's browser only, with a banner saying so (each action checks the candidate first: seconds
-    // on a busy host)
+    // Preview: a link to the preview origin, opened in a tab of its own; the candidate with a banner there, the
+    // live section on the site's origin, in the owner's browser too
     await card.getByLabel('Candidate URL for the Projects section').fill(candidateEntry);
     await card.getByRole('button', { name: 'Preview', exact: true }).click();
-    await expect(card.getByRole('status')).toContainText('Previewing', { timeout: 30_000 });
-    await projectsHeading(page, after);
-    await expect(page.locator('#owner-preview-banner')).toContainText(candidate.url);
+    await expect(card.getByRole('status')).toContainText('Preview link made', { timeout: 30_000 });
+    const [preview] = await Promise.all([
+      page.waitForEvent('popup'),
+      card.getByRole('link', { name: 'Open the preview of the Projects section' }).click(),
+    ]);
+    await expect(preview).toHaveURL(`${site.previewUrl}/projects`);
+    await expect(preview.getByRole('heading', { name: after, exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(preview.locator('#preview-banner')).toContainText(candidate.url);
+    await preview.close();
+    await projectsHeading(page, before);
+    await expect(page.locator('#preview-banner')).toHaveCount(0);
     await projectsHeading(visitor.page, before);
-    await expect(visitor.page.locator('#owner-preview-banner')).toHaveCount(0);
+    await expect(visitor.page.locator('#preview-banner')).toHaveCount(0);
     expect(visitor.requested.filter((url) => url.startsWith(candidate?.url ?? '-'))).toEqual([]);
 
     // Promote: checked, then live for everyone, and in the history

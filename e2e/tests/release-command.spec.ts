@@ -43,7 +43,7 @@ async function visitorSees(browser: Browser, heading: string) {
     await page.goto(`${site.url}/about`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading, { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.locator('#owner-preview-banner')).toHaveCount(0);
+  await expect(page.locator('#preview-banner')).toHaveCount(0);
   await context.close();
 }
 
@@ -72,14 +72,15 @@ test('the release command ships a change: previewed by link only, promoted by th
     // the preview link is the last thing said
     expect(run.output.trim().split('\n').at(-1)).toMatch(/^Preview link .*: http:\/\/127\.0\.0\.1:\d+\/\S+$/);
 
-    // whoever opens the link sees the release, with the banner; a visitor without it sees the live one
+    // whoever opens the link sees the release on the preview origin, with the banner; a visitor of the site, the live one
+    expect(run.previewUrl?.startsWith(`${site.previewUrl}/sections/preview/`), run.previewUrl ?? '').toBe(true);
     const reviewer = await browser.newContext();
     const page = await reviewer.newPage();
     await page.goto(run.previewUrl ?? '');
-    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveURL(`${site.previewUrl}/about`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(releasedHeading);
     // the site's preview banner (api/src/live-sections/preview-banner.ts), above the page React hydrates
-    await expect(page.locator('#owner-preview-banner')).toContainText(/preview/i);
+    await expect(page.locator('#preview-banner')).toContainText(`release ${id}`);
     await reviewer.close();
     await visitorSees(browser, liveHeading);
 

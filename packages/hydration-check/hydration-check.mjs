@@ -141,11 +141,18 @@ export async function checkHydration({ chromiumPath = defaultChromiumPath, urls,
   }
 }
 
+/** A control character other than a line break or a tab: the site refuses them in a report (contracts: plain-text). */
+const controlCharacter = /(?![\t\n\r])\p{Cc}/gu;
+
 /**
- * What the site's `POST .../browser-check` takes (contracts: BrowserCheckReport).
+ * What the site's `POST .../browser-check` takes (contracts: BrowserCheckReport); a page's own console may print
+ * control characters (colours), written as U+FFFD.
  * @param {{ ok: boolean, pages: PageCheck[] }} result
  */
 export const browserCheckReport = (result) => ({
   ok: result.ok,
-  routes: result.pages.map((checked) => ({ path: checked.path.slice(0, 300), errors: checked.errors })),
+  routes: result.pages.map((checked) => ({
+    path: checked.path.slice(0, 300),
+    errors: checked.errors.map((error) => error.replace(controlCharacter, '\uFFFD')),
+  })),
 });

@@ -3,6 +3,7 @@ import { jest } from '@jest/globals';
 import { createServer } from 'node:http';
 import { hydratedAttribute } from '@portfolio/contracts/hydration-marker';
 import { sectionFailedEventType } from '@portfolio/contracts/field-signals';
+import { browserCheckReportSchema } from '@portfolio/contracts/section-releases';
 import { browserCheckReport, checkHydration } from './hydration-check.mjs';
 
 const hydrate = `document.documentElement.setAttribute('${hydratedAttribute}', '')`;
@@ -88,5 +89,16 @@ describe('checkHydration', () => {
   it('writes the report the site takes', async () => {
     const report = browserCheckReport(await check(['/throws']));
     expect(report).toEqual({ ok: false, routes: [{ path: '/throws', errors: [expect.any(String)] }] });
+  });
+});
+
+describe('browserCheckReport', () => {
+  it("writes the control characters a page's console printed (colours) as U+FFFD, keeping line breaks: the site takes it", () => {
+    const report = browserCheckReport({
+      ok: false,
+      pages: [{ url: 'http://x/a', path: '/a', errors: ['\u001b[31mred\u001b[0m\n  at line\t2\u0000'] }],
+    });
+    expect(report.routes[0].errors).toEqual(['\uFFFD[31mred\uFFFD[0m\n  at line\t2\uFFFD']);
+    expect(browserCheckReportSchema.safeParse(report).success).toBe(true);
   });
 });

@@ -76,8 +76,12 @@ describe('the parts manifest', () => {
       expect(service.environment.TRUST_PROXY).toBe(proxyAddress);
       // they render the pages nginx sends them
       expect(service.environment.SERVE_SITE).toBeUndefined();
-      // nginx spreads /api over every replica
+      // nginx spreads /api over every replica, and the preview origin over their preview listeners
       expect(shellService.environment.API_SERVERS).toContain(`server ${name}:${service.environment.PORT};`);
+      expect(shellService.environment.PREVIEW_SERVERS).toContain(`server ${name}:${service.environment.PREVIEW_PORT};`);
+      expect(new URL(service.environment.PREVIEW_ORIGIN).port).toBe(
+        shellService.ports.find((port) => port.endsWith(`:${shellService.environment.PREVIEW_LISTEN}`))?.split(':')[0],
+      );
       // a replica is healthy when its database answers, and nginx starts once both are
       expect(service.healthcheck.test.join(' ')).toContain(`:${service.environment.PORT}/api/ready`);
       expect(shellService.depends_on[name]).toEqual({ condition: 'service_healthy' });
@@ -100,12 +104,15 @@ describe('the parts manifest', () => {
   it('fills in the deploy/ templates it mounts from the environment it gives', () => {
     const { services } = readCompose();
     for (const service of [shell.folder, ...remotes.map((remote) => remote.folder)]) {
-      const template = services[service].volumes.find((volume) => volume.includes('/etc/nginx/templates/'));
-      const file = template.split(':')[0];
-      const names = [...read(file).matchAll(/\$\{([A-Z_]+)\}/g)].map((found) => found[1]);
-      expect(names.length).toBeGreaterThan(0);
-      for (const name of names)
-        expect([service, name, typeof services[service].environment[name]]).toEqual([service, name, 'string']);
+      const templates = services[service].volumes.filter((volume) => volume.includes('/etc/nginx/templates/'));
+      expect(templates.length).toBeGreaterThan(0);
+      for (const template of templates) {
+        const file = template.split(':')[0];
+        const names = [...read(file).matchAll(/\$\{([A-Z_]+)\}/g)].map((found) => found[1]);
+        expect(names.length).toBeGreaterThan(0);
+        for (const name of names)
+          expect([service, name, typeof services[service].environment[name]]).toEqual([service, name, 'string']);
+      }
     }
   });
 

@@ -32,8 +32,16 @@ export function refusalLines({ status, body }, { label, site }) {
         `The token may not do this (403${message ? `: ${message}` : ''}).`,
         `A deploy token works for one section only: use a token made for the ${label}, or ask the owner for one.`,
       ];
+    case 408:
+      return [
+        `The site stopped waiting for the upload (408${message ? `: ${message}` : ''}).`,
+        'Release again from a faster connection, or ask the owner to allow more time (RELEASE_BODY_MS).',
+      ];
     case 413:
-      return [`The release is too big for the site (413${message ? `: ${message}` : ''}).`];
+      // the archive over the size limit, or the token's kept releases over its quota: the message says which
+      return [`The site took no more (413): ${message ?? 'the release is too big for the site'}.`];
+    case 429:
+      return [`The site is busy with other uploads (429${message ? `: ${message}` : ''}). Release again shortly.`];
     case 422: {
       const checks = Array.isArray(body?.checks) ? body.checks : [];
       const failed = checks.filter((/** @type {{ outcome: string }} */ check) => check.outcome === 'failed');

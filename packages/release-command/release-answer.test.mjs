@@ -39,10 +39,18 @@ describe("the site's answers in words", () => {
   it.each([
     [401, /revoked.*new deploy token/s],
     [403, /one section only.*About section/s],
-    [413, /too big/],
+    [408, /faster connection.*RELEASE_BODY_MS/s],
+    [413, /took no more \(413\): m/],
+    [429, /busy with other uploads \(429: m\)/],
     [0, /Could not reach https:\/\/example.com/],
     [500, /answered 500/],
   ])('says what to do after a %i', (status, expected) => {
     expect(refusalLines({ status, body: { message: 'm' } }, context).join('\n')).toMatch(expected);
+  });
+
+  it('names a 413 without a message as too big', () => {
+    expect(refusalLines({ status: 413, body: null }, context)).toEqual([
+      'The site took no more (413): the release is too big for the site.',
+    ]);
   });
 });

@@ -96,7 +96,7 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
     log(`Release ${release.id} (version ${release.version}) ${uploadedWhat}. The site's checks:`);
     for (const line of checkLines(release.checks)) log(line);
 
-    const pages = pagesToCheck({ remote, previewUrl, site, sectionDir });
+    const pages = pagesToCheck({ remote, previewUrl, sectionDir });
     log(`Browser check: ${pages.length} page(s) in ${chromiumPath}`);
     // each page must load the release's own files: proof the preview applies, and the check is of this release
     const mustLoad = releasePath(remote.name, release.id);

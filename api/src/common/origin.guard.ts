@@ -1,11 +1,15 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { cameThroughPreviewOrigin } from './preview-origin.js';
 
-/** The origin a request claims to come from, when the server trusts it (its own, or configured). */
+/**
+ * The origin a request claims to come from, when the server trusts it (its own, or configured); never the
+ * preview origin's, nor anything that came in through its listener (common/preview-origin.ts).
+ */
 export function trustedOrigin(req: Request, config: AppConfig): string | null {
   const origin = req.get('origin');
-  if (!origin) return null;
+  if (!origin || cameThroughPreviewOrigin(req) || origin === config.previewOrigin) return null;
   const own = `${req.protocol}://${req.get('host') ?? ''}`;
   return origin === own || config.allowedOrigins.includes(origin) ? origin : null;
 }

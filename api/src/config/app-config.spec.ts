@@ -159,6 +159,33 @@ describe('loadConfig', () => {
     expect(loadConfig({}).logs).toBe('readable');
   });
 
+  it('serves previews on a port of their own, PORT+1 unless PREVIEW_PORT says, at PREVIEW_ORIGIN when given', () => {
+    expect(loadConfig({})).toMatchObject({ previewPort: 8081, previewOrigin: null });
+    expect(loadConfig({ PORT: '3000' }).previewPort).toBe(3001);
+    // a random port for the site (tests): a random one for previews too
+    expect(loadConfig({ PORT: '0' }).previewPort).toBe(0);
+    expect(loadConfig({ PREVIEW_PORT: '9000', PREVIEW_ORIGIN: 'https://preview.example.net/' })).toMatchObject({
+      previewPort: 9000,
+      previewOrigin: 'https://preview.example.net',
+    });
+  });
+
+  it("refuses a preview origin that is the site's, or one the API would take calls with cookies from", () => {
+    expect(() => loadConfig({ PORT: '3000', PREVIEW_PORT: '3000' })).toThrow(
+      /^Configuration: PREVIEW_PORT must be another port than PORT/,
+    );
+    expect(() => loadConfig({ PORT: '65535' })).toThrow(/^Configuration: PREVIEW_PORT must be set/);
+    expect(() => loadConfig({ SITE_URL: 'https://example.com', PREVIEW_ORIGIN: 'https://example.com/' })).toThrow(
+      /^Configuration: PREVIEW_ORIGIN must be another origin than SITE_URL/,
+    );
+    expect(() =>
+      loadConfig({ PREVIEW_ORIGIN: 'https://preview.example.net', ALLOWED_ORIGINS: 'https://preview.example.net' }),
+    ).toThrow(/^Configuration: ALLOWED_ORIGINS may not name PREVIEW_ORIGIN/);
+    expect(() => loadConfig({ PREVIEW_ORIGIN: 'https://preview.example.net/x' })).toThrow(
+      /^Configuration: PREVIEW_ORIGIN must be an origin/,
+    );
+  });
+
   it('is what the schema parses: every variable it reads is optional', () => {
     expect(appConfigSchema.parse({})).toEqual(loadConfig({}));
     expect(Object.values(environmentSchema.shape).every((variable) => variable.safeParse(undefined).success)).toBe(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loginThrottle, ownerSessionLimits } from '@portfolio/contracts/owner';
+import { releaseBodyMs, releaseUploadLimits } from '@portfolio/contracts/section-releases';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import * as z from 'zod';
 import {
@@ -41,6 +42,8 @@ export const environmentSchema = z.object({
   SITE_DIR: z.string().default(repoRoot),
   REMOTES_JSON: z.string().optional(),
   SITE_URL: origin('https://example.com').optional(),
+  PREVIEW_PORT: wholeNumber(0, 65535).optional(),
+  PREVIEW_ORIGIN: origin('https://preview.example.net').optional(),
   SECTION_REFRESH_MS: wholeNumber(10, 3_600_000).default(2_000),
   SECTION_ORIGINS_FOR_SERVER: originPairs.default(() => ({})),
   RECAPTCHA_SITE_KEY: z.string().default(googleTestKeys.siteKey),
@@ -62,6 +65,8 @@ export const environmentSchema = z.object({
   OUTBOX_LEASE_MS: wholeNumber(1_000, 3_600_000).default(60_000),
   EXPERIMENT_GUARD_MS: wholeNumber(100, 86_400_000).default(60_000),
   RENDERER_IDLE_MS: wholeNumber(500, 86_400_000).default(60_000),
+  RELEASE_BODY_MS: wholeNumber(100, 3_600_000).default(releaseBodyMs),
+  RELEASE_TOKEN_QUOTA_BYTES: wholeNumber(4096, 1_099_511_627_776).default(releaseUploadLimits.keptBytesPerToken),
   // the contract's limits; shorter ones only so that tests can watch a session expire
   OWNER_SESSION_IDLE_MS: wholeNumber(1_000, 86_400_000).default(ownerSessionLimits.idleMs),
   OWNER_SESSION_MAX_MS: wholeNumber(1_000, 604_800_000).default(ownerSessionLimits.maxMs),
@@ -79,8 +84,18 @@ const withoutBlankValues = (env: unknown): unknown =>
   );
 
 /** The environment parsed into the configuration every module is given (README "Configuration"). */
-export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchema).transform((env) => {
+export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchema).transform((env, ctx) => {
   const siteBuildDir = path.resolve(env.SITE_DIR);
+  // beside the site's port by default; a random one when the site's is (tests)
+  const previewPort = env.PREVIEW_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+  const refuse = (variable: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [variable], message, input: env });
+  if (previewPort > 65535) refuse('PREVIEW_PORT', `must be set: PORT ${env.PORT} leaves no port after it`);
+  if (previewPort !== 0 && previewPort === env.PORT) refuse('PREVIEW_PORT', 'must be another port than PORT');
+  if (env.PREVIEW_ORIGIN && env.PREVIEW_ORIGIN === env.SITE_URL)
+    refuse('PREVIEW_ORIGIN', 'must be another origin than SITE_URL: previews never run where the owner logs in');
+  if (env.PREVIEW_ORIGIN && env.ALLOWED_ORIGINS.includes(env.PREVIEW_ORIGIN))
+    refuse('ALLOWED_ORIGINS', 'may not name PREVIEW_ORIGIN: previews never call the API with cookies');
   const serveSite = env.SERVE_SITE === 'true';
   const remotesJson = env.REMOTES_JSON ?? (serveSite ? path.join(siteBuildDir, 'shell', 'dist', 'remotes.json') : null);
   return {
@@ -103,6 +118,13 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     siteBuildDir,
     /** The public origin for canonical and Open Graph URLs and the sitemap; null: http://localhost:<port>, never a request header. */
     siteUrl: env.SITE_URL ?? null,
+    /**
+     * The preview origin (docs/shipping-a-section.md "Previews"): where previews of sections run, on a port of
+     * their own (PREVIEW_PORT, default PORT+1), never where the owner's session is. Its public address
+     * (PREVIEW_ORIGIN) behind a proxy; null: SITE_URL's host (else localhost) and the preview port.
+     */
+    previewPort,
+    previewOrigin: env.PREVIEW_ORIGIN ?? null,
     /** How often a section's URL is looked at for a new build (server rendering). */
     sectionRefreshMs: env.SECTION_REFRESH_MS,
     /**
@@ -144,6 +166,10 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     experimentGuardMs: env.EXPERIMENT_GUARD_MS,
     /** A page renderer unused this long is ended: an idle site costs the API alone (docs/server-rendering.md). */
     rendererIdleMs: env.RENDERER_IDLE_MS,
+    /** How long a section release's upload may take to send its body: a slower one is cut off with a 408. */
+    releaseBodyMs: env.RELEASE_BODY_MS,
+    /** What the releases one deploy token uploaded (and the site keeps) may take on disk: over it, a 413. */
+    releaseTokenQuotaBytes: env.RELEASE_TOKEN_QUOTA_BYTES,
     /** The owner's session: ended after idleMs without a call, and after maxMs whatever happens. */
     ownerSession: { idleMs: env.OWNER_SESSION_IDLE_MS, maxMs: env.OWNER_SESSION_MAX_MS },
     /**

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  NotFoundException,
-  Param,
-  ParseIntPipe,
-  Post,
-  Req,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   newExperimentSchema,
@@ -21,6 +9,7 @@ import {
   type ShareChange,
 } from '@portfolio/contracts/experiments';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
+import { RowIdPipe } from '../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
 import { ExperimentResultsReader } from './experiment-results.js';
@@ -29,8 +18,8 @@ import { Experiments } from './experiments.service.js';
 
 const newExperimentPipe = new SchemaBodyPipe(newExperimentSchema);
 const sharePipe = new SchemaBodyPipe(shareChangeSchema);
-/** An id that is no whole number is no experiment: 404, as an unknown one. */
-const idPipe = new ParseIntPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND });
+/** An id that is no experiment's (not a whole number, or out of the table's range) is a 404, as an unknown one. */
+const idPipe = new RowIdPipe('There is no such experiment.');
 
 function sectionNamed(name: string): RemoteName {
   if (!(remoteNames as readonly string[]).includes(name))

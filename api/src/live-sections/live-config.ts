@@ -82,6 +82,18 @@ export class LiveConfig {
     this.rows.clear();
   }
 
+  /**
+   * Runs `work` in one transaction while the section's live URL cannot change (the lock `set` takes), given
+   * that URL: what must not happen to the live release (its deletion) is decided on what stays live meanwhile.
+   */
+  async whileUnchanged<T>(name: RemoteName, work: (tx: Queries, liveUrl: string) => Promise<T>): Promise<T> {
+    return this.database.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [liveSectionsLock + remoteNames.indexOf(name)]);
+      const [row] = await tx.query<{ url: string }>('select url from live_sections where name = $1', [name]);
+      return work(tx, row?.url ?? this.fileUrl(name));
+    });
+  }
+
   private fileUrl(name: RemoteName): string {
     const value = this.readFile()?.[name];
     return typeof value === 'string' ? value : '';

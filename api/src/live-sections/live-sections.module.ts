@@ -4,7 +4,6 @@ import { ExperimentsTable } from '../experiments/experiments-table.js';
 import { OwnerModule } from '../owner/owner.module.js';
 import { LiveConfig } from './live-config.js';
 import { LiveSections } from './live-sections.service.js';
-import { OwnerPreviews } from './owner-previews.js';
 import { OwnerSectionsController } from './owner-sections.controller.js';
 import { OwnerSectionsService } from './owner-sections.service.js';
 import { SectionHealthChecks } from './section-health.js';
@@ -22,20 +21,20 @@ import { ReleaseRetention } from './releases/release-retention.js';
 import { ReleasesTable } from './releases/releases-table.js';
 import { SectionReleasesController } from './releases/section-releases.controller.js';
 import { SectionReleases } from './releases/section-releases.service.js';
+import { UploadSlots } from './releases/upload-slots.js';
 
 /**
  * Which build of each section serves a request: the live configuration (remotes.json, or the database),
- * the owner's previews over it, the sections' manifests and the render workers, and the owner's calls
+ * the previews over it (on the preview origin), the sections' manifests and the render workers, and the owner's calls
  * that check, preview, promote and roll back a section, and its releases with their deploy tokens (./releases).
  * `LiveSections` is its one public face: server rendering, /remotes.json and the CSP read it; besides it only
- * releases/serve-releases.ts (the release files and preview links on the site's origin) is used from outside.
+ * releases/serve-releases.ts (the release files and preview links) is used from outside.
  */
 @Module({
   imports: [OwnerModule],
   controllers: [OwnerSectionsController, OwnerReleasesController, SectionReleasesController],
   providers: [
     LiveConfig,
-    OwnerPreviews,
     SectionManifests,
     SectionRenderers,
     SectionHealthChecks,
@@ -51,6 +50,7 @@ import { SectionReleases } from './releases/section-releases.service.js';
     DeployTokens,
     DeployTokenGuard,
     SectionReleases,
+    UploadSlots,
     FirstStartReleases,
     // which variant of a running experiment a request gets (api/src/experiments): asked by LiveSections
     ExperimentsTable,

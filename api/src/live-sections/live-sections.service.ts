@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
-import { ownerPreviewCookie } from '@portfolio/contracts/owner';
 import {
   isSectionBuild,
   type PageRequest,
@@ -10,14 +9,13 @@ import {
   type SectionState,
 } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
 import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
-import { OwnerPreviews } from './owner-previews.js';
 import { sectionOfPath } from './page-section.js';
 import { previewBanner } from './preview-banner.js';
 import { ReleasePreviews } from './releases/release-previews.js';
+import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';
 import { SectionManifests } from './section-manifests.js';
 import { SectionRenderers } from './section-renderers.js';
 import { selfOriginOf } from './section-url.js';
@@ -38,13 +36,13 @@ export type SiteRequest = IncomingMessage & { cookies?: Record<string, unknown> 
 export interface ServedSections {
   /** the live configuration, as every visitor gets it; null while a section has no URL anywhere */
   live: RemotesConfig | null;
-  /** the sections this browser previews (a live owner session's preview cookie, or a release preview link's) */
+  /** the section this browser previews (a preview link's cookie, on the preview origin only) */
   preview: Partial<RemotesConfig> | null;
   /** live with the preview over it: what this browser gets */
   remotes: RemotesConfig | null;
   /** the origins of every absolute URL this browser may load sections from (for the CSP) */
   origins: string[];
-  /** HTML to show above a previewed page, outside React's #root; null for visitors */
+  /** HTML to show above a previewed page, outside React's #root; null on the site's origin */
   banner: string | null;
   /** an experiment runs (its variant is in `remotes`): the page is this visitor's, kept by no shared cache */
   underExperiment: boolean;
@@ -71,7 +69,7 @@ export class LiveSections {
 
   constructor(
     private readonly config: LiveConfig,
-    private readonly previews: OwnerPreviews,
+    private readonly previewOrigin: PreviewOrigin,
     private readonly manifests: SectionManifests,
     private readonly renderers: SectionRenderers,
     private readonly releasePreviews: ReleasePreviews,
@@ -180,18 +178,17 @@ export class LiveSections {
   }
 
   private async resolve(req: SiteRequest): Promise<ServedSections> {
-    const [entries, ownerPreview, releasePreview, assignment] = await Promise.all([
+    // a preview exists on the preview origin only: the site's origin never honours its cookie (cookies are not
+    // kept apart by port), and the preview origin runs no experiment (its cookie would reach the site's origin)
+    const onPreviewOrigin = cameThroughPreviewOrigin(req);
+    const [entries, previewed, assignment] = await Promise.all([
       // storage that does not answer costs the site its promoted sections, not its pages
       this.config.entries().catch(() => this.config.fileEntries()),
-      this.previews.forToken(req.cookies?.[ownerPreviewCookie]).catch(() => null),
-      this.releasePreviews.forCookies(req.cookies).catch(() => null),
+      onPreviewOrigin ? this.releasePreviews.forCookies(req.cookies).catch(() => null) : null,
       // storage that does not answer: everyone gets live
-      this.experiments.forRequest(req).catch(() => noAssignment),
+      onPreviewOrigin ? noAssignment : this.experiments.forRequest(req).catch(() => noAssignment),
     ]);
-    // a release preview link's cookie is a preview like the owner's, for whoever opened the link
-    const preview = releasePreview
-      ? { ...ownerPreview, [releasePreview.section]: releaseEntryUrl(releasePreview.section, releasePreview.id) }
-      : ownerPreview;
+    const preview = previewed ? { [previewed.section]: previewed.url } : null;
     const live = completeConfig(entries);
     // an experiment's variant over live, the owner's preview over both
     const remotes = live ? { ...live, ...assignment.candidates, ...preview } : live;
@@ -205,7 +202,7 @@ export class LiveSections {
       preview,
       remotes,
       origins: originsIn({ ...entries, ...assignment.candidates, ...preview }),
-      banner: preview ? previewBanner(preview) : null,
+      banner: previewed ? previewBanner(previewed, this.previewOrigin.siteUrl) : null,
       underExperiment: assignment.underExperiment,
       experimentCookies: assignment.cookies,
       firstVisits: assignment.firstVisits,

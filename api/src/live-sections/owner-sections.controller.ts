@@ -1,34 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { CookieOptions, Request, Response } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import {
-  ownerPreviewCookie,
   sectionUrlSchema,
   type SectionHealth,
   type SectionsOverview,
   type SectionUrlRequest,
 } from '@portfolio/contracts/owner';
+import type { PreviewLink } from '@portfolio/contracts/section-releases';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
-import { OwnerSessionGuard, type RequestWithOwnerSession } from '../owner/owner-session.guard.js';
+import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
+import { PreviewOrigin } from '../common/preview-origin.js';
 import { candidateUrl, sectionNamed } from './candidate-url.js';
-import { OwnerPreviews } from './owner-previews.js';
-import { OwnerSectionsService } from './owner-sections.service.js';
+import { OwnerSectionsService, releaseIdOf } from './owner-sections.service.js';
+import { previewLinkPath, ReleasePreviews } from './releases/release-previews.js';
 import { selfOriginOf as selfOrigin } from './section-url.js';
 
 const sectionUrlPipe = new SchemaBodyPipe(sectionUrlSchema);
-
-function sessionOf(req: RequestWithOwnerSession) {
-  // OwnerSessionGuard has run: without a session the request never gets here
-  if (!req.ownerSession) throw new Error('OwnerSessionGuard did not run');
-  return req.ownerSession;
-}
-
-/** The preview cookie: page requests carry it (Path=/), scripts never see it, and it ends with the session. */
-const previewCookieOptions = (req: Request): CookieOptions => ({
-  httpOnly: true,
-  sameSite: 'strict',
-  secure: req.secure,
-  path: '/',
-});
 
 /** The owner's sections (packages/contracts/src/owner.ts): overview, check, preview, promote, roll back. */
 @Controller('owner/sections')
@@ -36,12 +23,13 @@ const previewCookieOptions = (req: Request): CookieOptions => ({
 export class OwnerSectionsController {
   constructor(
     private readonly sections: OwnerSectionsService,
-    private readonly previews: OwnerPreviews,
+    private readonly previews: ReleasePreviews,
+    private readonly previewOrigin: PreviewOrigin,
   ) {}
 
   @Get()
-  overview(@Req() req: RequestWithOwnerSession): Promise<SectionsOverview> {
-    return this.sections.overview(sessionOf(req).idHash, selfOrigin(req));
+  overview(@Req() req: Request): Promise<SectionsOverview> {
+    return this.sections.overview(selfOrigin(req));
   }
 
   @Post(':name/check')
@@ -54,32 +42,21 @@ export class OwnerSectionsController {
     return this.sections.check(sectionNamed(name), candidateUrl(body.url), selfOrigin(req));
   }
 
+  /**
+   * A preview link, as an upload answers one: the candidate runs on the preview origin, never here, where the
+   * owner's session is. A URL that is one of this site's releases previews that release (ended with it).
+   */
   @Post(':name/preview')
   @HttpCode(200)
-  async preview(
-    @Param('name') name: string,
-    @Body(sectionUrlPipe) body: SectionUrlRequest,
-    @Req() req: RequestWithOwnerSession,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<SectionsOverview> {
+  async preview(@Param('name') name: string, @Body(sectionUrlPipe) body: SectionUrlRequest): Promise<PreviewLink> {
     const section = sectionNamed(name);
     const url = candidateUrl(body.url);
-    const session = sessionOf(req);
-    const { token, preview, endsAt } = await this.previews.set(session.idHash, section, url);
-    res.cookie(ownerPreviewCookie, token, { ...previewCookieOptions(req), expires: endsAt });
-    return this.sections.overview(session.idHash, selfOrigin(req), preview);
-  }
-
-  @Delete(':name/preview')
-  async endPreview(
-    @Param('name') name: string,
-    @Req() req: RequestWithOwnerSession,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<SectionsOverview> {
-    const session = sessionOf(req);
-    const preview = await this.previews.drop(session.idHash, sectionNamed(name));
-    if (Object.keys(preview).length === 0) res.clearCookie(ownerPreviewCookie, previewCookieOptions(req));
-    return this.sections.overview(session.idHash, selfOrigin(req), preview);
+    const release = releaseIdOf(section, url);
+    const { signed, expiresAt } = await this.previews.sign(section, release ? { release } : { url });
+    return {
+      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
+      previewExpiresAt: expiresAt.toISOString(),
+    };
   }
 
   @Post(':name/promote')
@@ -87,17 +64,16 @@ export class OwnerSectionsController {
   async promote(
     @Param('name') name: string,
     @Body(sectionUrlPipe) body: SectionUrlRequest,
-    @Req() req: RequestWithOwnerSession,
+    @Req() req: Request,
   ): Promise<SectionsOverview> {
-    const session = sessionOf(req);
-    await this.sections.promote(session.idHash, sectionNamed(name), candidateUrl(body.url), selfOrigin(req));
-    return this.sections.overview(session.idHash, selfOrigin(req));
+    await this.sections.promote(sectionNamed(name), candidateUrl(body.url), selfOrigin(req));
+    return this.sections.overview(selfOrigin(req));
   }
 
   @Post(':name/roll-back')
   @HttpCode(200)
-  async rollBack(@Param('name') name: string, @Req() req: RequestWithOwnerSession): Promise<SectionsOverview> {
+  async rollBack(@Param('name') name: string, @Req() req: Request): Promise<SectionsOverview> {
     await this.sections.rollBack(sectionNamed(name));
-    return this.sections.overview(sessionOf(req).idHash, selfOrigin(req));
+    return this.sections.overview(selfOrigin(req));
   }
 }

@@ -4,12 +4,11 @@ import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/con
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { sectionLabel } from './candidate-url.js';
 import { LiveConfig } from './live-config.js';
-import { OwnerPreviews, type Preview } from './owner-previews.js';
 import { SectionHealthChecks } from './section-health.js';
 import { SectionHistory } from './section-history.js';
 
-/** The release a live URL is, when it is one of this site's (`/sections/<name>/<id>/remoteEntry.js`). */
-function releaseIdOf(name: RemoteName, url: string): string | null {
+/** The release a section URL is, when it is one of this site's (`/sections/<name>/<id>/remoteEntry.js`). */
+export function releaseIdOf(name: RemoteName, url: string): string | null {
   const id = /^\/sections\/[^/]+\/([0-9a-f]{16})\/remoteEntry\.js$/.exec(url)?.[1];
   return id && url === releaseEntryUrl(name, id) ? id : null;
 }
@@ -27,22 +26,20 @@ const noUrlHealth = (): SectionHealth => ({
 });
 
 /**
- * The owner's sections: what is live and how healthy, what this session previews, and the changes that
+ * The owner's sections: what is live and how healthy, and the changes that
  * make a URL live for everyone (promote, after a check; roll back, to the URL live before), each recorded.
  */
 @Injectable()
 export class OwnerSectionsService {
   constructor(
     private readonly live: LiveConfig,
-    private readonly previews: OwnerPreviews,
     private readonly health: SectionHealthChecks,
     private readonly history: SectionHistory,
   ) {}
 
-  async overview(sessionIdHash: string, selfOrigin: string, preview?: Preview): Promise<SectionsOverview> {
+  async overview(selfOrigin: string): Promise<SectionsOverview> {
     const live = await this.live.current();
-    const [shown, healths, history] = await Promise.all([
-      preview ?? this.previews.of(sessionIdHash),
+    const [healths, history] = await Promise.all([
       live ? this.health.checkLive(live, selfOrigin) : null,
       this.history.recent(),
     ]);
@@ -52,7 +49,6 @@ export class OwnerSectionsService {
         label: sectionLabel(name),
         liveUrl: live?.[name] ?? '',
         liveHealth: healths?.[name] ?? noUrlHealth(),
-        previewUrl: shown[name] ?? null,
         previousUrl: live ? await this.history.previousUrl(name, live[name]) : null,
         liveReleaseId: live ? releaseIdOf(name, live[name]) : null,
       })),
@@ -64,8 +60,8 @@ export class OwnerSectionsService {
     return this.health.check(name, url, selfOrigin);
   }
 
-  /** Live for every visitor at once, once the URL passes its check; the owner's preview of it ends. */
-  async promote(sessionIdHash: string, name: RemoteName, url: string, selfOrigin: string): Promise<void> {
+  /** Live for every visitor at once, once the URL passes its check. */
+  async promote(name: RemoteName, url: string, selfOrigin: string): Promise<void> {
     const live = await this.live.current();
     if (live?.[name] === url)
       throw new ConflictException({ message: `That URL is live for the ${name} section already.` });
@@ -80,7 +76,6 @@ export class OwnerSectionsService {
     await this.live.set(name, url, (tx, from) =>
       this.history.record(tx, { section: name, action: 'promote', from, to: url }),
     );
-    await this.previews.drop(sessionIdHash, name);
   }
 
   /** Back to the URL that was live before the current one went live; 409 when nothing says which. */

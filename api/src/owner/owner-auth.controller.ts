@@ -14,7 +14,6 @@ import {
 import type { CookieOptions, Request, Response } from 'express';
 import {
   loginRequestSchema,
-  ownerPreviewCookie,
   ownerSessionCookie,
   setPasswordCommand,
   type LoginRequest,
@@ -91,6 +90,5 @@ export class OwnerAuthController {
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.sessions.end(sessionCookieOf(req));
     res.clearCookie(ownerSessionCookie, cookieOptions(req));
-    res.clearCookie(ownerPreviewCookie, cookieOptions(req));
   }
 }

@@ -134,6 +134,15 @@ export const migrations: readonly string[] = [
    );
    create unique index experiments_one_running on experiments (section) where ended_at is null;
    alter table section_history add column note text;`,
+  // a release's deploy token (null: the owner's first start, or uploaded before this step) and what its files take
+  // on disk: the token's quota counts its kept releases (releaseUploadLimits.keptBytesPerToken)
+  `alter table section_releases add column token_id integer;
+   alter table section_releases add column disk_bytes bigint not null default 0;
+   create index section_releases_by_token on section_releases (token_id) where token_id is not null;`,
+  // previews run on the preview origin, opened by signed links (api/src/common/preview-origin.ts): an owner's
+  // session no longer carries one
+  `alter table owner_sessions drop column preview_token_hash;
+   alter table owner_sessions drop column preview;`,
   // measurements a stranger cannot steer (api/src/rum/page-view-proofs.ts): each page view whose proof a beacon
   // used, with the events it sent, kept until the proof has expired; the guard's visitors (api/src/experiments):
   // each visitor's first page of an experiment, as the server sent it (counted per variant and share) and as its

@@ -1,14 +1,11 @@
 import * as z from 'zod/mini';
 import { checkBody, type BodyCheck } from './body-check.js';
 import { contactLimits, type ContactField, type ContactMessage } from './contact-limits.js';
+import { multiLine, oneLine } from './plain-text.js';
 
 export { contactLimits, type ContactField, type ContactMessage };
 
-/** A field that can reach a mail header (names, address, subject): one line, no control characters. */
-const oneLine = /^\P{Cc}*$/u;
-/** The message body may hold line breaks and tabs, and no other control character. */
-const multiLine = /^(?:\P{Cc}|[\t\n\r])*$/u;
-
+// a field that can reach a mail header (names, address, subject) is one line; the message body may hold line breaks
 const text = (field: ContactField, { required, pattern }: { required: boolean; pattern: RegExp }) =>
   z
     .string('Must be text.')

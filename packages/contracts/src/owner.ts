@@ -16,8 +16,8 @@ import type { RemoteName } from './remote-routes.js';
  *   DELETE /api/owner/messages/:id                -> 204 (404 when unknown)
  *   GET    /api/owner/sections                    -> SectionsOverview
  *   POST   /api/owner/sections/:name/check   SectionUrlRequest -> SectionHealth (of that URL)
- *   POST   /api/owner/sections/:name/preview SectionUrlRequest -> SectionsOverview, sets the preview cookie
- *   DELETE /api/owner/sections/:name/preview     -> SectionsOverview
+ *   POST   /api/owner/sections/:name/preview SectionUrlRequest -> PreviewLink (section-releases.ts), on the
+ *                                                preview origin: a release of this site's, or the section at a URL
  *   POST   /api/owner/sections/:name/promote SectionUrlRequest -> SectionsOverview (422 + SectionHealth problems)
  *   POST   /api/owner/sections/:name/roll-back   -> SectionsOverview (409 when there is nothing to go back to)
  */
@@ -27,8 +27,6 @@ export { ownerBasePath, ownerPaths } from './owner-paths.js';
 
 /** The owner's session: a random id, stored on the server (hashed), so any replica knows it. */
 export const ownerSessionCookie = 'owner_session';
-/** The owner's preview: a random token tied to the session; page requests carry it (Path=/). */
-export const ownerPreviewCookie = 'owner_preview';
 
 export const ownerSessionLimits = {
   /** the session ends after this long without a call */
@@ -139,8 +137,6 @@ export interface SectionOverview {
   label: string;
   liveUrl: string;
   liveHealth: SectionHealth;
-  /** what this owner's browser previews instead, if anything */
-  previewUrl: string | null;
   /** the URL a roll back would return to */
   previousUrl: string | null;
   /** the release live now (section-releases.ts), or null when the live URL is not a release of this site */

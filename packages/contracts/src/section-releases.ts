@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { multiLine, oneLine } from './plain-text.js';
 import type { RemoteName } from './remote-routes.js';
 
 /**
@@ -9,10 +10,15 @@ import type { RemoteName } from './remote-routes.js';
  *
  * With a deploy token (`Authorization: Bearer <token>`, one section each; no cookie, so no Origin check):
  *   POST /api/sections/:name/releases        body: gzip'd tar of the build, headers below
- *                                             -> 201 ReleaseUploaded | 422 ReleaseRefused | 401 | 403 | 413
+ *                                             -> 201 ReleaseUploaded | 422 ReleaseRefused | 401 | 403
+ *                                             | 400 (a note with a control character) | 408 (the body took
+ *                                             longer than RELEASE_BODY_MS) | 413 (over releaseArchiveLimits, or
+ *                                             the token's kept releases over releaseUploadLimits) | 429 (more
+ *                                             uploads at once than releaseUploadLimits allow)
  *   GET  /api/sections/:name/releases         -> SectionRelease[] (newest first)
  *   POST /api/sections/:name/releases/:id/browser-check   BrowserCheckReport -> SectionRelease
- *                                             (the release command's hydration in Chromium; 422 when it failed)
+ *                                             (the release command's hydration in Chromium; 422 when it failed;
+ *                                             409 once it has failed: a failed browser check is final)
  *   POST /api/sections/:name/releases/:id/promote   -> SectionRelease (403 unless the token may promote;
  *                                             422 ReleaseRefused when the checks, run again, fail)
  * With the owner's session (and the site's own Origin for changes):
@@ -21,9 +27,13 @@ import type { RemoteName } from './remote-routes.js';
  *   DELETE /api/owner/deploy-tokens/:id       -> 204 (404 when unknown)
  *   GET    /api/owner/sections/:name/releases -> SectionRelease[] (newest first)
  *   POST   /api/owner/sections/:name/releases/:id/promote  ReleaseNote? -> SectionsOverview (422 ReleaseRefused)
- * Anyone with a preview link:
+ *   DELETE /api/owner/sections/:name/releases/:id  -> 204: its row, archive, files and preview links are gone
+ *                                             (404 when unknown; 409 while it is live or in a running experiment)
+ * Anyone with a preview link, on the preview origin (PREVIEW_ORIGIN; another port by default), never the site's:
  *   GET    /sections/preview/:signed          -> 303 to the section's first page, the release previewed in
- *                                                this browser (cookie `section_preview`) until the link expires
+ *                                                this browser (cookie `section_preview`) until the link expires;
+ *                                                on the site's origin, 303 to the same link on the preview origin
+ *   GET    /sections/preview/end              -> the preview cookie cleared, 303 to the site
  */
 
 /** Where releases are served: `/sections/<name>/<id>/<file>`, cached for a year (they never change). */
@@ -38,15 +48,42 @@ export const releaseIdPattern = /^[0-9a-f]{16}$/;
 /** Headers of an upload, all optional: the release's note, and who or what sent it (a CI job, a commit). */
 export const releaseNoteHeader = 'X-Release-Note';
 
-/** What an upload may be: bigger or stranger archives are refused before anything is written. */
+/**
+ * What an upload may be, enforced as its bytes arrive and are inflated (a bigger or stranger archive is refused
+ * as soon as it passes a limit, and what it had written is removed).
+ */
 export const releaseArchiveLimits = {
   /** the gzip'd tar as sent */
   maxArchiveBytes: 20 * 1024 * 1024,
   /** all files unpacked */
   maxUnpackedBytes: 60 * 1024 * 1024,
-  maxFiles: 2000,
+  /** entries of the tar, whatever their type: files, folders and any other header */
+  maxEntries: 2000,
+  /**
+   * bytes inflated per byte received, once over 1 MB inflated (a real build: 3 to 4; a gzip bomb: up to 1,032)
+   */
+  maxInflateRatio: 100,
+  /** a file's path in the archive, in characters */
+  maxPathLength: 300,
   maxNoteLength: 500,
+  /** the build's version (server/manifest.json) */
+  maxVersionLength: 100,
 } as const;
+
+/**
+ * How much one deploy token may hold the site: uploads at once (per token, and on one server for all tokens;
+ * more get a 429), and what the releases it uploaded and the site keeps may take on disk, each file counted in
+ * whole 4 KB blocks (over it, an upload gets a 413 until the owner deletes some or they age out).
+ */
+export const releaseUploadLimits = {
+  atOncePerToken: 2,
+  atOncePerServer: 4,
+  keptBytesPerToken: 200 * 1024 * 1024,
+  diskBlockBytes: 4096,
+} as const;
+
+/** How long an upload's body may take to arrive by default (RELEASE_BODY_MS): a slower one gets a 408. */
+export const releaseBodyMs = 60_000;
 
 /** Releases kept per section whatever their age; those live in the last `keepLiveDays` days are kept too. */
 export const releaseRetention = { keepLast: 10, keepLiveDays: 30 } as const;
@@ -54,7 +91,10 @@ export const releaseRetention = { keepLast: 10, keepLiveDays: 30 } as const;
 /** How long a preview link opens its release. */
 export const previewLinkHours = 24;
 
-/** The preview cookie a preview link sets (signed, httpOnly, Path=/): pages carry it, scripts never see it. */
+/**
+ * The preview cookie a preview link sets on the preview origin (signed, httpOnly, Path=/): its pages carry it,
+ * scripts never see it, and the site's origin never honours it (a cookie reaches every port of its host).
+ */
 export const sectionPreviewCookie = 'section_preview';
 
 /** One check of a release, as the API ran it (or the release command, for `browser`). */
@@ -78,6 +118,8 @@ export interface SectionRelease {
   uploadedBy: ReleaseUploader;
   note: string | null;
   checks: ReleaseCheck[];
+  /** what its files take on disk, each in whole 4 KB blocks (its token's quota counts it); 0: not measured */
+  diskBytes: number;
   /** every check passed (a skipped browser check does not fail it) */
   ok: boolean;
   /** the URL remotes.json would hold for it */
@@ -88,11 +130,14 @@ export interface SectionRelease {
   livePeriods: Array<{ from: string; until: string | null }>;
 }
 
-export interface ReleaseUploaded {
-  release: SectionRelease;
-  /** absolute, signed, expires after `previewLinkHours` */
+/** A preview link: on the preview origin, signed, for anyone who has it until it expires (`previewLinkHours`). */
+export interface PreviewLink {
   previewUrl: string;
   previewExpiresAt: string;
+}
+
+export interface ReleaseUploaded extends PreviewLink {
+  release: SectionRelease;
 }
 
 /** 422 body of a refused release: the API's error shape with the checks that failed. */
@@ -108,8 +153,10 @@ export const browserCheckReportSchema = z.strictObject({
   routes: z
     .array(
       z.strictObject({
-        path: z.string().check(z.maxLength(300)),
-        errors: z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(20)),
+        path: z.string().check(z.maxLength(300), z.regex(oneLine, 'Must be one line without control characters.')),
+        errors: z
+          .array(z.string().check(z.maxLength(2000), z.regex(multiLine, 'Must not hold control characters.')))
+          .check(z.maxLength(20)),
       }),
     )
     .check(z.maxLength(50)),
@@ -117,7 +164,14 @@ export const browserCheckReportSchema = z.strictObject({
 export type BrowserCheckReport = z.infer<typeof browserCheckReportSchema>;
 
 export const releaseNoteSchema = z.strictObject({
-  note: z.optional(z.string().check(z.maxLength(releaseArchiveLimits.maxNoteLength, 'Too long.'))),
+  note: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(releaseArchiveLimits.maxNoteLength, 'Too long.'),
+        z.regex(oneLine, 'Must be one line without control characters.'),
+      ),
+  ),
 });
 export type ReleaseNote = z.infer<typeof releaseNoteSchema>;
 
@@ -132,7 +186,13 @@ export interface DeployToken {
 
 export const newDeployTokenSchema = z.strictObject({
   section: z.string().check(z.minLength(1, 'Pick a section.'), z.maxLength(40)),
-  name: z.string().check(z.minLength(1, 'Name the token.'), z.maxLength(80, 'Too long.')),
+  name: z
+    .string()
+    .check(
+      z.minLength(1, 'Name the token.'),
+      z.maxLength(80, 'Too long.'),
+      z.regex(oneLine, 'Must be one line without control characters.'),
+    ),
   mayPromote: z.optional(z.boolean()),
 });
 export type NewDeployToken = z.infer<typeof newDeployTokenSchema>;

@@ -33,18 +33,22 @@ export function missingTools() {
  * Where each part listens: the shell on basePort, the sections after it in the manifest's order,
  * then the API replicas, then PostgreSQL, then the sections again for the replicas: compose publishes
  * a section on a port of the host for the browser (localhost:3001) and the replicas reach it inside
- * the network (mf-home:80), so here too the two sides use different addresses.
+ * the network (mf-home:80), so here too the two sides use different addresses. Then the preview origin
+ * (nginx) and each replica's preview listener.
  * @param {number} basePort
  * @param {number} replicaCount
  */
 export function deploymentPorts(basePort, replicaCount) {
   const postgres = basePort + 1 + remotes.length + replicaCount;
+  const previews = postgres + 1 + remotes.length;
   return {
     shell: basePort,
     sections: Object.fromEntries(remotes.map((remote, index) => [remote.name, basePort + 1 + index])),
     replicas: Array.from({ length: replicaCount }, (_value, index) => basePort + 1 + remotes.length + index),
     postgres,
     sectionsForServer: Object.fromEntries(remotes.map((remote, index) => [remote.name, postgres + 1 + index])),
+    previews,
+    replicaPreviews: Array.from({ length: replicaCount }, (_value, index) => previews + 1 + index),
   };
 }
 
@@ -199,6 +203,9 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
         port,
         logFile: path.join(folder, `api-${index + 1}.log`),
         env: {
+          // previews run on a listener of their own, published by nginx as the preview origin
+          PREVIEW_PORT: String(ports.replicaPreviews[index]),
+          PREVIEW_ORIGIN: `http://127.0.0.1:${ports.previews}`,
           DATABASE_URL: databaseUrl,
           SECTION_ORIGINS_FOR_SERVER: sectionOriginsForServer,
           // the shell's remotes.json below, as compose gives it: the replicas answer /remotes.json from it and the database
@@ -239,6 +246,14 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
         PUBLIC_HOST: `127.0.0.1:${ports.shell}`,
       }),
     );
+    writeFileSync(
+      path.join(folder, 'conf.d/preview.conf'),
+      renderTemplate(path.join(repoRoot, 'deploy/nginx-preview.conf.template'), {
+        PREVIEW_LISTEN: `127.0.0.1:${ports.previews}`,
+        PREVIEW_SERVERS: ports.replicaPreviews.map((port) => `server 127.0.0.1:${port};`).join(' '),
+        PREVIEW_HOST: `127.0.0.1:${ports.previews}`,
+      }),
+    );
     for (const remote of remotes) {
       for (const [side, port] of [
         ['browser', ports.sections[remote.name]],
@@ -265,13 +280,20 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
     cleanups.push(() => nginx.kill('SIGKILL'));
     const nginxDied = () =>
       nginx.exitCode !== null ? `nginx exited: ${readFileSync(path.join(folder, 'nginx-error.log'), 'utf8')}` : null;
-    for (const port of [ports.shell, ...Object.values(ports.sections), ...Object.values(ports.sectionsForServer)]) {
+    for (const port of [
+      ports.shell,
+      ports.previews,
+      ...Object.values(ports.sections),
+      ...Object.values(ports.sectionsForServer),
+    ]) {
       await waitForPort(port, 10_000, nginxDied);
     }
 
     return {
       /** The site's origin: what a visitor opens. */
       url: `http://127.0.0.1:${ports.shell}`,
+      /** The preview origin (nginx in front of the replicas' preview listeners): where preview links open. */
+      previewUrl: `http://127.0.0.1:${ports.previews}`,
       /** Each section's origin as the browser (and remotes.json) has it, and as the replicas reach it. */
       sectionUrls,
       sectionUrlsForServer,

@@ -5,8 +5,8 @@ import { useFetcher } from '@portfolio/router';
 import { jsonSubmit } from './owner-calls';
 
 export interface ConfirmRemovalProps {
-  /** the call that removes the item (an intent and its id); null while no item is being removed */
-  removal: { intent: string; id: number } | null;
+  /** the call that removes the item (an intent, its id, and any field it also needs); null while none is removed */
+  removal: { intent: string; id: number | string; fields?: Record<string, string> } | null;
   /** "Delete this message?" */
   title: string;
   /** what removing it means, in a sentence */
@@ -48,7 +48,8 @@ export function ConfirmRemovalModal({
   }, [done, onClose]);
 
   const confirm = () => {
-    if (removal && !busy) void fetcher.submit({ intent: removal.intent, id: String(removal.id) }, jsonSubmit);
+    if (removal && !busy)
+      void fetcher.submit({ ...removal.fields, intent: removal.intent, id: String(removal.id) }, jsonSubmit);
   };
   const afterClose = () => {
     if (removed.current) focusAfter()?.focus();

@@ -5,6 +5,7 @@ import type {
   CreatedDeployToken,
   DeployToken,
   NewDeployToken,
+  PreviewLink,
   SectionRelease,
 } from '@portfolio/contracts/section-releases';
 
@@ -26,8 +27,7 @@ export const ownerApi = {
   check: (name: RemoteName, url: string) =>
     apiRequest<SectionHealth>(`${section(name)}/check`, { method: 'POST', body: { url } }),
   preview: (name: RemoteName, url: string) =>
-    apiRequest<SectionsOverview>(`${section(name)}/preview`, { method: 'POST', body: { url } }),
-  stopPreview: (name: RemoteName) => apiRequest<SectionsOverview>(`${section(name)}/preview`, { method: 'DELETE' }),
+    apiRequest<PreviewLink>(`${section(name)}/preview`, { method: 'POST', body: { url } }),
   promote: (name: RemoteName, url: string) =>
     apiRequest<SectionsOverview>(`${section(name)}/promote`, { method: 'POST', body: { url } }),
   rollBack: (name: RemoteName) => apiRequest<SectionsOverview>(`${section(name)}/roll-back`, { method: 'POST' }),
@@ -38,6 +38,8 @@ export const ownerApi = {
       method: 'POST',
       body: {},
     }),
+  deleteRelease: (name: RemoteName, id: string) =>
+    apiRequest<undefined>(`${section(name)}/releases/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   deployTokens: () => apiRequest<DeployToken[]>('owner/deploy-tokens'),
   createDeployToken: (token: NewDeployToken) =>

@@ -1,11 +1,12 @@
 import { redirect } from '@portfolio/router';
 import { ApiRequestError } from '@portfolio/ui/api-client';
 import { ownerPaths } from '@portfolio/contracts/owner';
-import type { ReleaseCheck } from '@portfolio/contracts/section-releases';
+import type { PreviewLink, ReleaseCheck } from '@portfolio/contracts/section-releases';
 
-/** What an owner page's action answers its fetcher: done, or what went wrong in words. */
+/** What an owner page's action answers its fetcher: done (with the preview link a preview made), or what went wrong in words. */
 export type ActionResult<Intent extends string = string> =
-  { intent: Intent; ok: true } | { intent: Intent; ok: false; message: string; problems: string[] };
+  | { intent: Intent; ok: true; preview?: PreviewLink }
+  | { intent: Intent; ok: false; message: string; problems: string[] };
 
 /** A candidate section that did not pass the checks, with what they found. */
 export class CandidateRefused extends Error {
@@ -60,6 +61,18 @@ export async function actionResult<Intent extends string>(
     if (error instanceof Response) throw error; // the redirect to the login page
     return { intent, ok: false, message: describeError(error), problems: problemsOf(error) };
   }
+}
+
+/** A preview's outcome: done with its link, or what went wrong. */
+export async function previewResult<Intent extends string>(
+  intent: Intent,
+  call: () => Promise<PreviewLink>,
+): Promise<ActionResult<Intent>> {
+  let link: PreviewLink | undefined;
+  const result = await actionResult(intent, async () => {
+    link = await call();
+  });
+  return result.ok && link ? { ...result, preview: link } : result;
 }
 
 /** What a page submitted to its action (always JSON, as the contact form does): each field as text. */

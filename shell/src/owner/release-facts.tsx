@@ -3,6 +3,7 @@ import { OwnerTime } from './owner-time';
 import styles from './owner.module.css';
 
 const checkMarks = { passed: 'Passed', failed: 'Failed', skipped: 'Skipped' } as const;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** One release: id and whether it is live, then version, build, upload, note, checks and when it was live. */
 export function ReleaseFacts({ release }: { release: SectionRelease }) {
@@ -25,6 +26,12 @@ export function ReleaseFacts({ release }: { release: SectionRelease }) {
           <OwnerTime at={release.uploadedAt} /> by{' '}
           {release.uploadedBy.kind === 'owner' ? 'the owner' : `the token “${release.uploadedBy.tokenName}”`}
         </dd>
+        {release.diskBytes > 0 && (
+          <>
+            <dt>Size</dt>
+            <dd>{megabytes(release.diskBytes)} on disk</dd>
+          </>
+        )}
         {release.note && (
           <>
             <dt>Note</dt>

@@ -14,7 +14,6 @@ const overview = (): { body: SectionsOverview } => ({
         label: remote.label,
         liveUrl: health.url,
         liveHealth: { ...health, missingRouteIds: [], version: 'v', builtAt: null, problems: [] },
-        previewUrl: null,
         previousUrl: null,
         liveReleaseId: null,
       };
@@ -33,6 +32,7 @@ const release = (id: string, fields: Partial<SectionRelease> = {}): SectionRelea
   uploadedBy: { kind: 'token', tokenName: 'CI of about' },
   note: null,
   checks: [{ name: 'routes', outcome: 'passed', detail: 'serves about' }],
+  diskBytes: 5_452_595,
   ok: true,
   entryUrl: `/sections/about/${id}/remoteEntry.js`,
   live: false,
@@ -91,6 +91,7 @@ describe("the sections page's releases", () => {
     const items = [newest!, live!, earlier!] as const;
     expect(items[0]).toHaveTextContent('new gallery');
     expect(items[0]).toHaveTextContent('the token “CI of about”');
+    expect(items[0]).toHaveTextContent('5.2 MB on disk');
     expect(items[1]).toHaveTextContent('Live');
     expect(items[1]).toHaveTextContent('until now');
     expect(items[2]).toHaveTextContent('by the owner');
@@ -135,6 +136,77 @@ describe("the sections page's releases", () => {
       'POST owner/sections/about/releases/aaaaaaaaaaaaaaaa/promote',
       'POST owner/sections/about/releases/aaaaaaaaaaaaaaaa/promote',
     ]);
+  });
+
+  it('deletes a release not live only once the owner confirms, and says why when the site refuses (409)', async () => {
+    let refuse = true;
+    const calls = installFakeApi(
+      api({
+        'DELETE owner/sections/about/releases/cccccccccccccccc': () =>
+          refuse
+            ? { status: 409, body: { message: 'Release cccccccccccccccc is in the running experiment.' } }
+            : { status: 204 },
+      }),
+    );
+    renderOwnerPage(ownerPaths.sections);
+    const releases = await releasesOf('About section');
+    // the live release offers none; the others each one
+    expect(
+      within(releases)
+        .getAllByRole('button', { name: /^Delete release/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Delete release cccccccccccccccc', 'Delete release aaaaaaaaaaaaaaaa']);
+    const remove = within(releases).getByRole('button', { name: 'Delete release cccccccccccccccc' });
+    await userEvent.click(remove);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.map((call) => call.call)).not.toContain('DELETE owner/sections/about/releases/cccccccccccccccc');
+
+    await userEvent.click(remove);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this release?' });
+    expect(dialog).toHaveTextContent('cccccccccccccccc');
+    expect(dialog).toHaveTextContent('preview links stop working');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('in the running experiment');
+
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.call.startsWith('DELETE')).map((call) => call.call)).toEqual([
+      'DELETE owner/sections/about/releases/cccccccccccccccc',
+      'DELETE owner/sections/about/releases/cccccccccccccccc',
+    ]);
+  });
+
+  it('offers no Delete on a release the running experiment shows', async () => {
+    installFakeApi(
+      api({
+        'GET owner/experiments': () => ({
+          body: [
+            {
+              id: 3,
+              section: 'about',
+              candidateReleaseId: 'cccccccccccccccc',
+              candidateUrl: '/sections/about/cccccccccccccccc/remoteEntry.js',
+              liveUrl: '/sections/about/bbbbbbbbbbbbbbbb/remoteEntry.js',
+              share: 10,
+              minVisitors: 100,
+              marginsMs: { LCP: 100, INP: 50 },
+              startedAt: '2026-11-22T11:00:00.000Z',
+              endedAt: null,
+              endReason: null,
+            },
+          ],
+        }),
+      }),
+    );
+    renderOwnerPage(ownerPaths.sections);
+    const releases = await releasesOf('About section');
+    expect(
+      within(releases)
+        .getAllByRole('button', { name: /^Delete release/ })
+        .map((button) => button.textContent),
+    ).toEqual(['Delete release aaaaaaaaaaaaaaaa']);
   });
 
   it("says so where a section's releases could not be loaded, and keeps the rest of the page", async () => {

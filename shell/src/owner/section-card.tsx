@@ -1,6 +1,6 @@
 import { useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useFetcher } from '@portfolio/router';
-import { remotes } from '@portfolio/parts';
+import type { Experiment } from '@portfolio/contracts/experiments';
 import type { SectionOverview } from '@portfolio/contracts/owner';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import type { Loaded } from './sections-page-data';
@@ -9,35 +9,38 @@ import { jsonSubmit, type ActionResult } from './owner-calls';
 import { ProblemList, SectionHealthFacts } from './section-health';
 import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
+import { PreviewLinkFacts } from './preview-link';
 
 /** What the sections page's action does to one section. */
-export type SectionIntent = 'preview' | 'stop-preview' | 'promote' | 'roll-back' | 'promote-release';
+export type SectionIntent = 'preview' | 'promote' | 'roll-back' | 'promote-release' | 'delete-release';
 
 const done: Record<SectionIntent, string> = {
-  preview: 'Previewing: only this browser gets the candidate.',
-  'stop-preview': 'Preview stopped: this browser gets the live section again.',
+  preview: 'Preview link made: visitors still get the live section.',
   promote: 'Promoted: every visitor now gets it.',
   'roll-back': 'Rolled back: every visitor gets the previous URL again.',
   'promote-release': 'Done: every visitor now gets the release marked Live.',
+  'delete-release': 'Deleted: its files and preview links are gone.',
 };
 
 /**
- * One section: live URL and health, its releases, the preview in this browser, and Preview, Promote and Roll back;
- * `children` below (its experiment).
+ * One section: live URL and health, its releases, and Preview (a link to the preview origin), Promote and Roll
+ * back of a candidate URL; `children` below (its experiment).
  */
 export function SectionCard({
   section,
   releases,
+  experiment,
   children,
 }: {
   section: SectionOverview;
   releases: Loaded<SectionRelease[]> | undefined;
+  /** the section's running or latest experiment: a release it shows is not deleted */
+  experiment?: Experiment;
   children?: ReactNode;
 }) {
   const fetcher = useFetcher<ActionResult<SectionIntent>>();
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
-  const pagePath = remotes.find((remote) => remote.name === section.name)?.path ?? '/';
   const id = (part: string) => `section-${section.name}-${part}`;
 
   const urlField = useRef<HTMLInputElement>(null);
@@ -63,24 +66,7 @@ export function SectionCard({
           <SectionHealthFacts health={section.liveHealth} />
         </dl>
 
-        <SectionReleases section={section} releases={releases} />
-
-        {section.previewUrl !== null && (
-          <div className={styles.previewing}>
-            <p className="mb-2">
-              Previewing in this browser only: <span className={styles.url}>{section.previewUrl}</span>.{' '}
-              <a href={pagePath}>Open the {section.label}</a>
-            </p>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              aria-disabled={busy || undefined}
-              onClick={() => submit('stop-preview')}
-            >
-              Stop previewing
-            </button>
-          </div>
-        )}
+        <SectionReleases section={section} releases={releases} experiment={experiment} />
 
         <form className="mt-2" noValidate onSubmit={submitForm}>
           <label htmlFor={id('url')} className="form-label">
@@ -96,7 +82,6 @@ export function SectionCard({
             autoComplete="off"
             required
             className="form-control"
-            defaultValue={section.previewUrl ?? ''}
             aria-describedby={id('url-hint')}
           />
           <p id={id('url-hint')} className={styles.hint}>
@@ -150,6 +135,7 @@ export function SectionCard({
         {result && (
           <ActionOutcome result={result}>
             <p className="mb-0">{result.ok ? done[result.intent] : result.message}</p>
+            {result.ok && result.preview && <PreviewLinkFacts link={result.preview} label={section.label} />}
             {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
           </ActionOutcome>
         )}

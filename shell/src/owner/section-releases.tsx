@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useFetcher } from '@portfolio/router';
+import type { Experiment } from '@portfolio/contracts/experiments';
 import { releaseCommand, type SectionRelease } from '@portfolio/contracts/section-releases';
 import type { SectionOverview } from '@portfolio/contracts/owner';
 import { remoteByName } from '@portfolio/parts';
@@ -8,6 +10,8 @@ import { ReleaseFacts } from './release-facts';
 import { ProblemList } from './section-health';
 import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
+import { PreviewLinkFacts } from './preview-link';
+import { DeleteReleaseModal } from './delete-release-modal';
 
 /** An earlier release than the live one (or one that was live before) is gone back to; a newer one promoted. */
 function actionName(release: SectionRelease, live: SectionRelease | undefined): string {
@@ -15,15 +19,27 @@ function actionName(release: SectionRelease, live: SectionRelease | undefined): 
   return earlier ? 'Roll back to this release' : 'Promote';
 }
 
-/** A section's releases, newest first, each with its facts and checks, and Promote or Roll back on the others. */
+/** Whether a running experiment shows the release (as its candidate, or as the live side it started from). */
+const inExperiment = (release: SectionRelease, experiment: Experiment | undefined): boolean =>
+  experiment?.endedAt === null &&
+  (experiment.candidateReleaseId === release.id || experiment.liveUrl === release.entryUrl);
+
+/**
+ * A section's releases, newest first, each with its facts and checks, and Promote or Roll back and Preview (a link to
+ * the preview origin) on the others;
+ * Delete (once confirmed) on those neither live nor in the running experiment.
+ */
 export function SectionReleases({
   section,
   releases,
+  experiment,
 }: {
   section: SectionOverview;
   releases: Loaded<SectionRelease[]> | undefined;
+  experiment?: Experiment;
 }) {
-  const fetcher = useFetcher<ActionResult<'promote-release'>>({ key: `releases-${section.name}` });
+  const [deleting, setDeleting] = useState<SectionRelease | null>(null);
+  const fetcher = useFetcher<ActionResult<'promote-release' | 'preview'>>({ key: `releases-${section.name}` });
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const titleId = `section-${section.name}-releases`;
@@ -31,7 +47,12 @@ export function SectionReleases({
   const promote = (release: SectionRelease) => {
     if (!busy) void fetcher.submit({ intent: 'promote-release', name: section.name, id: release.id }, jsonSubmit);
   };
-  const promoting = busy ? (fetcher.json as { id?: string } | undefined)?.id : undefined;
+  // a link to the preview origin, as the release's upload answered one
+  const preview = (release: SectionRelease) => {
+    if (!busy) void fetcher.submit({ intent: 'preview', name: section.name, url: release.entryUrl }, jsonSubmit);
+  };
+  const asked = busy ? (fetcher.json as { id?: string; intent?: string } | undefined) : undefined;
+  const promoting = asked?.intent === 'promote-release' ? asked.id : undefined;
 
   let content;
   if (!releases?.ok) {
@@ -55,15 +76,30 @@ export function SectionReleases({
           <li key={release.id} className={release.live ? styles.liveRelease : undefined}>
             <ReleaseFacts release={release} />
             {!release.live && (
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-sm"
-                aria-disabled={busy || undefined}
-                onClick={() => promote(release)}
-              >
-                {promoting === release.id ? 'Checking…' : actionName(release, live)}
-                <span className="visually-hidden"> (release {release.id})</span>
-              </button>
+              <div className={styles.actions}>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  aria-disabled={busy || undefined}
+                  onClick={() => promote(release)}
+                >
+                  {promoting === release.id ? 'Checking…' : actionName(release, live)}
+                  <span className="visually-hidden"> (release {release.id})</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  aria-disabled={busy || undefined}
+                  onClick={() => preview(release)}
+                >
+                  Preview<span className="visually-hidden"> (release {release.id})</span>
+                </button>
+                {!inExperiment(release, experiment) && (
+                  <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(release)}>
+                    Delete<span className="visually-hidden"> release {release.id}</span>
+                  </button>
+                )}
+              </div>
             )}
           </li>
         ))}
@@ -78,10 +114,18 @@ export function SectionReleases({
       {content}
       {result && (
         <ActionOutcome result={result}>
-          <p className="mb-0">{result.ok ? 'Done: every visitor now gets the release marked Live.' : result.message}</p>
+          <p className="mb-0">
+            {!result.ok
+              ? result.message
+              : result.preview
+                ? 'Preview link made: visitors still get the release marked Live.'
+                : 'Done: every visitor now gets the release marked Live.'}
+          </p>
+          {result.ok && result.preview && <PreviewLinkFacts link={result.preview} label={section.label} />}
           {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
         </ActionOutcome>
       )}
+      <DeleteReleaseModal release={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import {
   type SectionOverview,
   type SectionsOverview,
 } from '@portfolio/contracts/owner';
+import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import { installFakeApi, renderOwnerPage, status, type FakeApi } from './owner-test-kit';
 
 const health = (url: string, fields: Partial<SectionHealth> = {}): SectionHealth => ({
@@ -28,7 +29,6 @@ const overview = (sections: Partial<SectionOverview> = {}, history: SectionsOver
       label: remote.label,
       liveUrl: `/mf/${remote.name}/remoteEntry.js`,
       liveHealth: health(`/mf/${remote.name}/remoteEntry.js`),
-      previewUrl: null,
       previousUrl: null,
       liveReleaseId: null,
       ...(remote.name === 'about' ? sections : {}),
@@ -44,6 +44,27 @@ const noReleases = Object.fromEntries([
   ['GET owner/deploy-tokens', () => ({ body: [] })],
 ]) as FakeApi;
 
+const previewLink = {
+  previewUrl: 'http://localhost:8081/sections/preview/eyJzIjoiYWJvdXQifQ.c2lnbmVk',
+  previewExpiresAt: '2026-11-22T09:00:00.000Z',
+};
+
+const aboutRelease: SectionRelease = {
+  section: 'about',
+  id: '0123456789abcdef',
+  version: 'about-2',
+  builtAt: null,
+  uploadedAt: '2026-11-21T08:00:00.000Z',
+  uploadedBy: { kind: 'token', tokenName: 'CI' },
+  note: null,
+  checks: [],
+  ok: true,
+  entryUrl: '/sections/about/0123456789abcdef/remoteEntry.js',
+  live: false,
+  livePeriods: [],
+  diskBytes: 4096,
+};
+
 const aboutCard = () => screen.findByRole('region', { name: 'About section' });
 
 describe('the sections page', () => {
@@ -52,25 +73,22 @@ describe('the sections page', () => {
       ...noReleases,
       'GET owner/status': () => status(true),
       'GET owner/sections': () =>
-        overview(
-          { previousUrl: 'https://old.example.com/remoteEntry.js', previewUrl: 'https://new.example.com/e.js' },
-          [
-            {
-              section: 'about',
-              action: 'promote',
-              from: 'https://old.example.com/remoteEntry.js',
-              to: '/mf/about/remoteEntry.js',
-              at: '2026-11-21T08:00:00.000Z',
-            },
-            {
-              section: 'home',
-              action: 'first release',
-              from: '/mf/home/remoteEntry.js',
-              to: '/sections/home/0123456789abcdef/remoteEntry.js',
-              at: '2026-11-20T08:00:00.000Z',
-            },
-          ],
-        ),
+        overview({ previousUrl: 'https://old.example.com/remoteEntry.js' }, [
+          {
+            section: 'about',
+            action: 'promote',
+            from: 'https://old.example.com/remoteEntry.js',
+            to: '/mf/about/remoteEntry.js',
+            at: '2026-11-21T08:00:00.000Z',
+          },
+          {
+            section: 'home',
+            action: 'first release',
+            from: '/mf/home/remoteEntry.js',
+            to: '/sections/home/0123456789abcdef/remoteEntry.js',
+            at: '2026-11-20T08:00:00.000Z',
+          },
+        ]),
     });
     renderOwnerPage(ownerPaths.sections);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sections' })).toHaveFocus();
@@ -82,8 +100,6 @@ describe('the sections page', () => {
     expect(within(card).getByRole('button', { name: 'Roll back' })).toHaveAccessibleDescription(
       'Goes back to https://old.example.com/remoteEntry.js',
     );
-    expect(card).toHaveTextContent('Previewing in this browser only: https://new.example.com/e.js');
-    expect(within(card).getByRole('button', { name: 'Stop previewing' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent(
       'About section promoted from https://old.example.com/remoteEntry.js to /mf/about/remoteEntry.js',
     );
@@ -124,7 +140,7 @@ describe('the sections page', () => {
       'GET owner/status': () => status(true),
       'GET owner/sections': () => overview({ previousUrl: '/old.js' }),
       'POST owner/sections/about/check': (body) => ({ body: health((body as { url: string }).url) }),
-      'POST owner/sections/about/preview': () => overview(),
+      'POST owner/sections/about/preview': () => ({ body: previewLink }),
       'POST owner/sections/about/promote': () => overview(),
       'POST owner/sections/about/roll-back': () => overview(),
     });
@@ -135,7 +151,7 @@ describe('the sections page', () => {
       ' https://x.example/e.js ',
     );
     for (const [button, said] of [
-      ['Preview', 'Previewing'],
+      ['Preview', 'Preview link made'],
       ['Promote', 'Promoted'],
       ['Roll back', 'Rolled back'],
     ] as const) {
@@ -143,11 +159,43 @@ describe('the sections page', () => {
       await waitFor(() => expect(within(card).getByRole('status')).toHaveTextContent(said));
     }
     const sent = calls.filter((call) => call.call.startsWith('POST'));
+    expect(sent).toHaveLength(4);
     expect(sent.map((call) => [call.call, call.body])).toEqual([
       ['POST owner/sections/about/preview', { url: 'https://x.example/e.js' }],
       ['POST owner/sections/about/check', { url: 'https://x.example/e.js' }],
       ['POST owner/sections/about/promote', { url: 'https://x.example/e.js' }],
       ['POST owner/sections/about/roll-back', undefined],
+    ]);
+  });
+
+  it("shows a preview's link to the preview origin, to open in a tab of its own, for a candidate URL or a release", async () => {
+    const calls = installFakeApi({
+      ...noReleases,
+      'GET owner/sections/about/releases': () => ({ body: [aboutRelease] }),
+      'GET owner/status': () => status(true),
+      'GET owner/sections': () => overview(),
+      'POST owner/sections/about/preview': () => ({ body: previewLink }),
+    });
+    renderOwnerPage(ownerPaths.sections);
+    const card = await aboutCard();
+    await userEvent.type(within(card).getByLabelText('Candidate URL for the About section'), 'https://x.example/e.js');
+    await userEvent.click(within(card).getByRole('button', { name: 'Preview' }));
+    const made = await within(card).findByRole('status');
+    expect(made).toHaveTextContent('Preview link made: visitors still get the live section.');
+    const open = within(made).getByRole('link', { name: 'Open the preview of the About section' });
+    expect(open).toHaveAttribute('href', previewLink.previewUrl);
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(made).toHaveTextContent(previewLink.previewUrl);
+
+    await userEvent.click(within(card).getByRole('button', { name: `Preview (release ${aboutRelease.id})` }));
+    const releases = within(card).getByRole('region', { name: 'Releases' });
+    expect(
+      await within(releases).findByRole('link', { name: 'Open the preview of the About section' }),
+    ).toHaveAttribute('href', previewLink.previewUrl);
+    expect(calls.filter((call) => call.call.startsWith('POST')).map((call) => call.body)).toEqual([
+      { url: 'https://x.example/e.js' },
+      { url: aboutRelease.entryUrl },
     ]);
   });
 });

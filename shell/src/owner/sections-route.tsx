@@ -2,7 +2,7 @@ import { useLoaderData, type ActionFunctionArgs } from '@portfolio/router';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { ownerApi } from './owner-api';
-import { actionResult, CandidateRefused, submittedFields, type ActionResult } from './owner-calls';
+import { actionResult, CandidateRefused, previewResult, submittedFields, type ActionResult } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
 import { experimentAction, isExperimentIntent } from './experiment-action';
@@ -30,13 +30,15 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
   if (isExperimentIntent(intent)) return experimentAction(intent, name, field);
   if ((intent === 'preview' || intent === 'promote') && !url)
     return { intent, ok: false, message: 'Enter the candidate URL first.', problems: [] };
-  const calls: Record<SectionIntent, () => Promise<unknown>> = {
-    preview: () => ownerApi.preview(name, url),
-    'stop-preview': () => ownerApi.stopPreview(name),
+  // a link to the preview origin, for the owner to open (or share): the candidate never runs on this origin
+  if (intent === 'preview') return previewResult(intent, () => ownerApi.preview(name, url));
+  const calls: Record<Exclude<SectionIntent, 'preview'>, () => Promise<unknown>> = {
     promote: () => promote(name, url),
     'roll-back': () => ownerApi.rollBack(name),
     // the server runs the release's checks again first: a 422 names those that failed
     'promote-release': () => ownerApi.promoteRelease(name, field('id')),
+    // a 409 says why not (live, or in the running experiment)
+    'delete-release': () => ownerApi.deleteRelease(name, field('id')),
   };
   const call = Object.hasOwn(calls, intent) ? calls[intent] : null;
   if (!call) return { intent, ok: false, message: 'Unknown action.', problems: [] };
@@ -49,13 +51,19 @@ function Sections() {
     <>
       <PageHeading>Sections</PageHeading>
       <p className="text-body-secondary">
-        Each section&apos;s releases, newest first: Promote one to every visitor (the site checks it again first) or
-        Roll back to an earlier one. A candidate URL can still be previewed in this browser only. The live configuration
-        is kept in {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
+        Each section&apos;s releases, newest first: Promote one to every visitor (the site checks it again first), Roll
+        back to an earlier one, or Delete one that is not live. Preview opens a release or a candidate URL on the
+        preview origin, never here. The live configuration is kept in{' '}
+        {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
       </p>
       <div className="d-flex flex-column gap-3">
         {overview.sections.map((section) => (
-          <SectionCard key={section.name} section={section} releases={releases[section.name]}>
+          <SectionCard
+            key={section.name}
+            section={section}
+            releases={releases[section.name]}
+            experiment={experiments[section.name]}
+          >
             <ExperimentPanel
               section={section}
               experiment={experiments[section.name]}

@@ -51,20 +51,29 @@ export class FirstStartReleases implements OnApplicationBootstrap {
         // the archive only where replicas need it: packing takes seconds of a start
         const archive = this.files.shared ? await packFolder(dist) : null;
         const unpacked = this.files.copy(dist);
-        const kept = this.files.keep(name, unpacked);
-        await this.table.insert(
-          {
-            section: name,
-            id: unpacked.id,
-            ...releaseManifest(kept),
-            uploadedBy: { kind: 'owner' },
-            note: 'first start',
-            checks: [
-              { name: 'archive', outcome: 'passed', detail: `Taken from ${folder}/dist on the site's first start.` },
-            ],
-          },
-          archive,
-        );
+        const { folder: kept, existed } = this.files.keep(name, unpacked);
+        try {
+          await this.table.insert(
+            {
+              section: name,
+              id: unpacked.id,
+              ...releaseManifest(kept),
+              uploadedBy: { kind: 'owner' },
+              note: 'first start',
+              checks: [
+                { name: 'archive', outcome: 'passed', detail: `Taken from ${folder}/dist on the site's first start.` },
+              ],
+            },
+            archive,
+            { tokenId: null, diskBytes: unpacked.diskBytes },
+          );
+        } catch (error) {
+          // files and row go together (a replica starting beside this one may have written the same row: kept)
+          if (!existed && !(await this.table.find(name, unpacked.id))) await this.files.remove(name, unpacked.id);
+          throw error;
+        } finally {
+          this.files.settle(name, unpacked.id);
+        }
         const url = releaseEntryUrl(name, unpacked.id);
         // replicas starting together import the same dist/ as the same release: recorded once
         await this.live.set(name, url, async (tx, from) => {

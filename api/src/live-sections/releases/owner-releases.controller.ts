@@ -4,10 +4,8 @@ import {
   Delete,
   Get,
   HttpCode,
-  HttpStatus,
   NotFoundException,
   Param,
-  ParseIntPipe,
   Post,
   Req,
   UseGuards,
@@ -22,6 +20,7 @@ import {
   type ReleaseNote,
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
+import { RowIdPipe } from '../../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
 import { OwnerSessionGuard, type RequestWithOwnerSession } from '../../owner/owner-session.guard.js';
 import { sectionNamed } from '../candidate-url.js';
@@ -32,6 +31,7 @@ import { SectionReleases } from './section-releases.service.js';
 
 const newTokenPipe = new SchemaBodyPipe(newDeployTokenSchema);
 const notePipe = new SchemaBodyPipe(releaseNoteSchema);
+const tokenIdPipe = new RowIdPipe('There is no such deploy token.');
 
 /** The owner's deploy tokens and releases (packages/contracts/src/section-releases.ts). */
 @Controller('owner')
@@ -55,9 +55,7 @@ export class OwnerReleasesController {
 
   @Delete('deploy-tokens/:id')
   @HttpCode(204)
-  async revoke(
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.NOT_FOUND })) id: number,
-  ): Promise<void> {
+  async revoke(@Param('id', tokenIdPipe) id: number): Promise<void> {
     if (!(await this.tokens.revoke(id))) throw new NotFoundException({ message: 'There is no such deploy token.' });
   }
 
@@ -77,8 +75,13 @@ export class OwnerReleasesController {
   ): Promise<SectionsOverview> {
     const section = sectionNamed(name);
     await this.releases.promote(section, id, selfOriginOf(req), body.note?.trim() || null);
-    const session = req.ownerSession;
-    if (!session) throw new Error('OwnerSessionGuard did not run');
-    return this.sections.overview(session.idHash, selfOriginOf(req));
+    return this.sections.overview(selfOriginOf(req));
+  }
+
+  /** Takes a release down: not the live one, nor one in a running experiment (409); unknown or malformed: 404. */
+  @Delete('sections/:name/releases/:id')
+  @HttpCode(204)
+  async remove(@Param('name') name: string, @Param('id') id: string): Promise<void> {
+    await this.releases.remove(sectionNamed(name), id);
   }
 }

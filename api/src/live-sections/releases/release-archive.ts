@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { releaseArchiveLimits } from '@portfolio/contracts/section-releases';
-import { Parser, type ReadEntry } from 'tar';
+import { Worker } from 'node:worker_threads';
+import { releaseArchiveLimits, releaseUploadLimits } from '@portfolio/contracts/section-releases';
 
 /** An archive the site will not unpack, with the sentence that says why. */
 export class ArchiveRefused extends Error {}
@@ -12,28 +13,51 @@ export interface UnpackedArchive {
   folder: string;
   id: string;
   files: number;
+  /** what the files hold */
   bytes: number;
+  /** what they take on disk, each file in whole blocks (releaseUploadLimits.diskBlockBytes) */
+  diskBytes: number;
 }
 
-const fileTypes = new Set(['File', 'OldFile', 'ContiguousFile']);
-/** what a gzip stream starts with */
-const gzipMagic = [0x1f, 0x8b];
-
-/**
- * The archive's own name for a file, as it will be stored: relative, with no `..`, no backslash and no
- * control character. Anything else is refused rather than cleaned up.
- */
-function safePath(raw: string): string {
-  const withoutDot = raw.replace(/^(\.\/)+/, '');
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(withoutDot))
-    throw new ArchiveRefused(`"${raw.slice(0, 80)}" is not a plain path.`);
-  if (withoutDot.startsWith('/') || /^[A-Za-z]:/.test(withoutDot))
-    throw new ArchiveRefused(`"${raw.slice(0, 80)}" is an absolute path.`);
-  const parts = withoutDot.split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.includes('..')) throw new ArchiveRefused(`"${raw.slice(0, 80)}" climbs out of the release with "..".`);
-  return parts.join('/');
+/** What unpack-worker.js is started with: its folder (made and removed by the caller) and the limits. */
+export interface UnpackWorkerData {
+  folder: string;
+  limits: {
+    maxArchiveBytes: number;
+    maxUnpackedBytes: number;
+    /** the tar stream inflated: the files, and their headers and padding */
+    maxInflatedBytes: number;
+    maxInflateRatio: number;
+    maxEntries: number;
+    maxPathLength: number;
+  };
 }
+/** What the worker is sent: the body's bytes as they arrive, then its end. */
+export type UnpackWorkerMessage = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'end' };
+/** Its one answer: the files and their hashes, a refusal of the archive, or a failure of this server (a write). */
+export type UnpackWorkerAnswer =
+  | { kind: 'unpacked'; files: Array<{ path: string; sha256: string; size: number }> }
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed'; message: string };
+
+const workerScript = new URL('./unpack-worker.js', import.meta.url);
+const workerLimits: UnpackWorkerData['limits'] = {
+  maxArchiveBytes: releaseArchiveLimits.maxArchiveBytes,
+  maxUnpackedBytes: releaseArchiveLimits.maxUnpackedBytes,
+  // a tar entry's header and padding take at most about 2 KB besides its content (with an extended header)
+  maxInflatedBytes: releaseArchiveLimits.maxUnpackedBytes + releaseArchiveLimits.maxEntries * 2048,
+  maxInflateRatio: releaseArchiveLimits.maxInflateRatio,
+  maxEntries: releaseArchiveLimits.maxEntries,
+  maxPathLength: releaseArchiveLimits.maxPathLength,
+};
+/** After the body's end, the worker has this long to write what is left (at most the limits' 62 MB). */
+const finishMs = 60_000;
+/** The worker's own heap: it holds one slice's inflated bytes at a time, and the files' hashes. */
+const workerResourceLimits = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
+
+/** What a file of `size` bytes takes on disk, as a release's files are counted against a token's quota. */
+export const diskBytesOf = (size: number): number =>
+  Math.max(1, Math.ceil(size / releaseUploadLimits.diskBlockBytes)) * releaseUploadLimits.diskBlockBytes;
 
 /** The release id: the first 16 hex of the SHA-256 over the sorted (path, SHA-256 of content) pairs. */
 export function releaseIdOf(fileHashes: ReadonlyMap<string, string>): string {
@@ -43,79 +67,99 @@ export function releaseIdOf(fileHashes: ReadonlyMap<string, string>): string {
 }
 
 /**
- * Unpacks a gzip'd tar into a new folder inside `parent`, through node-tar's parser with our own filter:
- * only files and folders (no links, devices or FIFOs), safe relative paths, and the limits of the contract,
- * counted from each header before a byte is written. A refusal removes the folder and throws ArchiveRefused.
+ * One gzip'd tar unpacked as its bytes arrive, in a worker thread (unpack-worker.js) so that no archive,
+ * however hostile, holds the server's event loop: `write` each chunk as it comes, then `end`. The worker
+ * inflates slice by slice and stops at the first limit passed (`refused` rejects then, while the body may
+ * still be arriving); `cancel` ends it and removes what it wrote. Nothing of an archive stays in this thread
+ * but a copy of the body when `keepArchive` (the database keeps it for replicas).
  */
-export async function unpackArchive(archive: Buffer, parent: string): Promise<UnpackedArchive> {
-  if (archive.length === 0) throw new ArchiveRefused('The archive is empty.');
-  if (archive.length > releaseArchiveLimits.maxArchiveBytes)
-    throw new ArchiveRefused(`The archive is over ${releaseArchiveLimits.maxArchiveBytes} bytes.`);
-  if (!gzipMagic.every((byte, index) => archive[index] === byte))
-    throw new ArchiveRefused("The body is not a gzip'd tar (it does not start as gzip does).");
-  mkdirSync(parent, { recursive: true });
-  const folder = mkdtempSync(path.join(parent, '.incoming-'));
-  const fileHashes = new Map<string, string>();
-  let bytes = 0;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const parser = new Parser({
-        strict: true,
-        maxDecompressionRatio: 200,
-        onReadEntry: (entry: ReadEntry) => {
-          try {
-            take(entry);
-          } catch (error) {
-            entry.resume();
-            parser.abort(error instanceof Error ? error : new Error(String(error)));
-          }
-        },
-      });
-      const take = (entry: ReadEntry) => {
-        const relative = safePath(entry.path);
-        if (entry.type === 'Directory') {
-          if (relative) mkdirSync(path.join(folder, relative), { recursive: true });
-          entry.resume();
-          return;
-        }
-        if (!fileTypes.has(entry.type))
-          throw new ArchiveRefused(`"${relative.slice(0, 80)}" is a ${entry.type}: a release holds files only.`);
-        if (!relative) throw new ArchiveRefused('A file in the archive has no name.');
-        if (fileHashes.has(relative)) throw new ArchiveRefused(`"${relative.slice(0, 80)}" is in the archive twice.`);
-        if (fileHashes.size + 1 > releaseArchiveLimits.maxFiles)
-          throw new ArchiveRefused(`The archive holds over ${releaseArchiveLimits.maxFiles} files.`);
-        bytes += entry.size;
-        if (bytes > releaseArchiveLimits.maxUnpackedBytes)
-          throw new ArchiveRefused(`The archive unpacks to over ${releaseArchiveLimits.maxUnpackedBytes} bytes.`);
-        const target = path.join(folder, relative);
-        if (!target.startsWith(`${folder}${path.sep}`)) throw new ArchiveRefused(`"${relative}" leaves the release.`);
-        fileHashes.set(relative, '');
-        const chunks: Buffer[] = [];
-        entry.on('data', (chunk: Buffer) => chunks.push(chunk));
-        entry.on('end', () => {
-          const content = Buffer.concat(chunks);
-          try {
-            mkdirSync(path.dirname(target), { recursive: true });
-            writeFileSync(target, content, { flag: 'wx' });
-            fileHashes.set(relative, createHash('sha256').update(content).digest('hex'));
-          } catch {
-            parser.abort(new ArchiveRefused(`"${relative.slice(0, 80)}" could not be written where a folder is.`));
-          }
-        });
-      };
-      parser.on('error', reject);
-      parser.on('abort', reject);
-      parser.on('end', () => resolve());
-      parser.end(archive);
+export class ArchiveUnpacking {
+  /** rejects with ArchiveRefused (or the worker's failure) as soon as the worker gives up */
+  readonly refused: Promise<never>;
+  private readonly folder: string;
+  private readonly worker: Worker;
+  private readonly answer: Promise<UnpackWorkerAnswer>;
+  private readonly chunks: Buffer[] = [];
+  private settled = false;
+
+  constructor(
+    parent: string,
+    private readonly keepArchive: boolean,
+  ) {
+    mkdirSync(parent, { recursive: true });
+    this.folder = mkdtempSync(path.join(parent, '.incoming-'));
+    const data: UnpackWorkerData = { folder: this.folder, limits: workerLimits };
+    this.worker = new Worker(workerScript, { workerData: data, resourceLimits: workerResourceLimits });
+    this.answer = new Promise<UnpackWorkerAnswer>((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', (error: Error & { code?: string }) =>
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? resolve({ kind: 'refused', message: 'The archive took more memory to unpack than an upload may.' })
+          : reject(error),
+      );
+      this.worker.once('exit', () => reject(new Error('the unpacking worker stopped without an answer')));
     });
-    if (fileHashes.size === 0) throw new ArchiveRefused('The archive holds no files.');
-    return { folder, id: releaseIdOf(fileHashes), files: fileHashes.size, bytes };
-  } catch (error) {
-    rmSync(folder, { recursive: true, force: true });
-    if (error instanceof ArchiveRefused) throw error;
-    // node-tar's own complaint (a truncated or corrupt archive, a decompression bomb): one sentence
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ArchiveRefused(`The archive could not be read: ${message.split('\n', 1)[0]?.slice(0, 200) ?? ''}.`);
+    this.refused = this.answer.then((answer) => {
+      if (answer.kind === 'unpacked') return new Promise<never>(() => undefined);
+      throw answer.kind === 'refused' ? new ArchiveRefused(answer.message) : new Error(answer.message);
+    });
+    // whoever waits on the answer instead sees the refusal there
+    this.refused.catch(() => undefined);
+  }
+
+  write(chunk: Buffer): void {
+    if (this.settled) return;
+    if (this.keepArchive) this.chunks.push(chunk);
+    const message: UnpackWorkerMessage = { kind: 'bytes', bytes: chunk };
+    this.worker.postMessage(message);
+  }
+
+  /** The files unpacked and the release's id (and the body, when kept); rejects with ArchiveRefused. */
+  async end(): Promise<{ unpacked: UnpackedArchive; archive: Buffer | null }> {
+    const message: UnpackWorkerMessage = { kind: 'end' };
+    this.worker.postMessage(message);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new ArchiveRefused(`The archive took over ${finishMs / 1000} s to unpack.`)),
+        finishMs,
+      );
+    });
+    try {
+      const answer = await Promise.race([this.answer, late]);
+      if (answer.kind !== 'unpacked')
+        throw answer.kind === 'refused' ? new ArchiveRefused(answer.message) : new Error(answer.message);
+      const archive = this.keepArchive ? Buffer.concat(this.chunks) : null;
+      this.stop();
+      return {
+        unpacked: {
+          folder: this.folder,
+          id: releaseIdOf(new Map(answer.files.map((file) => [file.path, file.sha256]))),
+          files: answer.files.length,
+          bytes: answer.files.reduce((sum, file) => sum + file.size, 0),
+          diskBytes: answer.files.reduce((sum, file) => sum + diskBytesOf(file.size), 0),
+        },
+        archive,
+      };
+    } catch (error) {
+      await this.cancel();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Ends the worker and removes what it wrote (a refusal, a slow body, a client gone). */
+  async cancel(): Promise<void> {
+    this.stop();
+    await this.worker.terminate();
+    await rm(this.folder, { recursive: true, force: true });
+  }
+
+  private stop(): void {
+    this.settled = true;
+    this.chunks.length = 0;
+    void this.worker.terminate();
   }
 }
 
@@ -128,6 +172,7 @@ export function copyFolder(source: string, parent: string): UnpackedArchive {
   const folder = mkdtempSync(path.join(parent, '.incoming-'));
   const fileHashes = new Map<string, string>();
   let bytes = 0;
+  let diskBytes = 0;
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(source, relative), { withFileTypes: true })) {
       const inside = relative ? `${relative}/${entry.name}` : entry.name;
@@ -139,6 +184,7 @@ export function copyFolder(source: string, parent: string): UnpackedArchive {
         copyFileSync(path.join(source, inside), path.join(folder, inside));
         fileHashes.set(inside, createHash('sha256').update(content).digest('hex'));
         bytes += content.length;
+        diskBytes += diskBytesOf(content.length);
       }
     }
   };
@@ -148,5 +194,5 @@ export function copyFolder(source: string, parent: string): UnpackedArchive {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
-  return { folder, id: releaseIdOf(fileHashes), files: fileHashes.size, bytes };
+  return { folder, id: releaseIdOf(fileHashes), files: fileHashes.size, bytes, diskBytes };
 }

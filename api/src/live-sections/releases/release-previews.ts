@@ -1,28 +1,46 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
-import { previewLinkHours, releaseIdPattern, sectionPreviewCookie } from '@portfolio/contracts/section-releases';
+import {
+  previewLinkHours,
+  releaseEntryUrl,
+  releaseIdPattern,
+  sectionPreviewCookie,
+} from '@portfolio/contracts/section-releases';
 import { cookieSecret } from '../../captcha/cookie-secret.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
+import { ReleasesTable } from './releases-table.js';
 
-/** Where preview links point: GET /sections/preview/<signed>. */
+/** Where preview links point, on the preview origin: GET /sections/preview/<signed>. */
 export const previewLinkPath = '/sections/preview/';
+/** Where a preview ends (the banner's link): the preview cookie is cleared, and the browser sent to the site. */
+export const previewEndPath = `${previewLinkPath}end`;
 
-/** What a signed preview link (and the cookie it sets) stands for. */
+/** What a signed preview link (and the cookie it sets) stands for: one section from a release or a URL. */
 export interface ReleasePreview {
   section: RemoteName;
-  id: string;
+  /** the URL the section comes from in the preview, as remotes.json would hold it */
+  url: string;
+  /** the release previewed, when it is one of this site's (ended when the release is deleted); null for a URL */
+  releaseId: string | null;
   expiresAt: Date;
 }
 
+/** What a preview shows: a release of this site, or the section at a URL (the owner's candidate URL). */
+export type PreviewOf = { release: string } | { url: string };
+
 /** Why a preview link was not honoured. */
-export type PreviewRefusal = 'malformed' | 'forged' | 'expired';
+export type PreviewRefusal = 'malformed' | 'forged' | 'expired' | 'gone';
+
+/** Long enough for a candidate URL (2048 characters at most) in base64url, and the signature. */
+const maxSignedLength = 3000;
 
 /**
- * Preview links: {section, id, expiry} signed with the site's cookie secret (HMAC-SHA256), so that any
- * replica checks them and nothing is stored. The link's text is also the cookie's value (httpOnly), so a
- * page request carries the same proof until the link expires.
+ * Preview links: {section, release id or URL, expiry} signed with the site's cookie secret (HMAC-SHA256), so
+ * that any replica checks them and nothing is stored. The link's text is also the cookie's value (httpOnly)
+ * on the preview origin, so a page request there carries the same proof until the link expires. A release's
+ * preview ends with the release: a link to a deleted one is `gone`.
  */
 @Injectable()
 export class ReleasePreviews {
@@ -31,41 +49,51 @@ export class ReleasePreviews {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
+    private readonly table: ReleasesTable,
   ) {}
 
-  async sign(section: RemoteName, id: string, now = Date.now()): Promise<{ signed: string; expiresAt: Date }> {
+  async sign(section: RemoteName, of: PreviewOf, now = Date.now()): Promise<{ signed: string; expiresAt: Date }> {
     const expiresAt = new Date(now + previewLinkHours * 3_600_000);
-    const payload = Buffer.from(JSON.stringify({ s: section, i: id, e: expiresAt.getTime() })).toString('base64url');
+    const what = 'release' in of ? { i: of.release } : { u: of.url };
+    const payload = Buffer.from(JSON.stringify({ s: section, ...what, e: expiresAt.getTime() })).toString('base64url');
     return { signed: `${payload}.${await this.mac(payload)}`, expiresAt };
   }
 
-  /** The release a link or cookie names, or why not. */
-  async verify(signed: unknown): Promise<ReleasePreview | PreviewRefusal> {
-    if (typeof signed !== 'string' || signed.length > 400) return 'malformed';
+  /** The preview a link or cookie names, or why not; a release's preview only while the site keeps the release. */
+  async open(signed: unknown): Promise<ReleasePreview | PreviewRefusal> {
+    const preview = await this.verify(signed);
+    if (typeof preview === 'string' || preview.releaseId === null) return preview;
+    return (await this.table.find(preview.section, preview.releaseId)) ? preview : 'gone';
+  }
+
+  /** The preview a page request on the preview origin carries (its cookie), or null. */
+  async forCookies(cookies: Record<string, unknown> | undefined): Promise<ReleasePreview | null> {
+    const value = cookies?.[sectionPreviewCookie];
+    if (value === undefined) return null;
+    const preview = await this.open(value);
+    return typeof preview === 'string' ? null : preview;
+  }
+
+  private async verify(signed: unknown): Promise<ReleasePreview | PreviewRefusal> {
+    if (typeof signed !== 'string' || signed.length > maxSignedLength) return 'malformed';
     const [payload, mac, extra] = signed.split('.');
     if (!payload || !mac || extra !== undefined) return 'malformed';
     const expected = Buffer.from(await this.mac(payload));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
-    let fields: { s?: unknown; i?: unknown; e?: unknown };
+    let fields: { s?: unknown; i?: unknown; u?: unknown; e?: unknown };
     try {
       fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof fields;
     } catch {
       return 'malformed';
     }
     const section = remoteNames.find((name) => name === fields.s);
-    if (!section || typeof fields.i !== 'string' || !releaseIdPattern.test(fields.i) || typeof fields.e !== 'number')
-      return 'malformed';
+    if (!section || typeof fields.e !== 'number') return 'malformed';
+    const releaseId = typeof fields.i === 'string' && releaseIdPattern.test(fields.i) ? fields.i : null;
+    const url = releaseId ? releaseEntryUrl(section, releaseId) : typeof fields.u === 'string' ? fields.u : null;
+    if (!url) return 'malformed';
     if (fields.e <= Date.now()) return 'expired';
-    return { section, id: fields.i, expiresAt: new Date(fields.e) };
-  }
-
-  /** The release a page request previews (its cookie), or null. */
-  async forCookies(cookies: Record<string, unknown> | undefined): Promise<ReleasePreview | null> {
-    const value = cookies?.[sectionPreviewCookie];
-    if (value === undefined) return null;
-    const preview = await this.verify(value);
-    return typeof preview === 'string' ? null : preview;
+    return { section, url, releaseId, expiresAt: new Date(fields.e) };
   }
 
   private async mac(payload: string): Promise<string> {

@@ -17,6 +17,7 @@ interface ReleaseRow {
   uploaded_by: string;
   note: string | null;
   checks: string;
+  disk_bytes: string | number;
 }
 
 /** A release as recorded, before it is told whether and when it was live. */
@@ -32,7 +33,7 @@ export interface StoredRelease {
 
 export type Period = SectionRelease['livePeriods'][number];
 
-const columns = 'section, id, version, built_at, uploaded_at, uploaded_by, note, checks';
+const columns = 'section, id, version, built_at, uploaded_at, uploaded_by, note, checks, disk_bytes';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Every check passed; a skipped browser check (no Chromium) does not fail a release. */
@@ -55,10 +56,16 @@ function parseJson<T>(text: string, fallback: T): T {
 export class ReleasesTable {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  async insert(release: StoredRelease, archive: Buffer | null): Promise<void> {
-    await this.database.query(
-      `insert into section_releases (section, id, version, built_at, uploaded_by, note, checks, archive)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (section, id) do nothing`,
+  /** `stored`: whose upload it was (null: the owner's) and what its files take on disk. */
+  async insert(
+    release: StoredRelease,
+    archive: Buffer | null,
+    stored: { tokenId: number | null; diskBytes: number },
+    queries: Queries = this.database,
+  ): Promise<void> {
+    await queries.query(
+      `insert into section_releases (section, id, version, built_at, uploaded_by, note, checks, archive, token_id, disk_bytes)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (section, id) do nothing`,
       [
         release.section,
         release.id,
@@ -68,8 +75,19 @@ export class ReleasesTable {
         release.note,
         JSON.stringify(release.checks),
         archive,
+        stored.tokenId,
+        stored.diskBytes,
       ],
     );
+  }
+
+  /** What the releases a deploy token uploaded, and the site keeps, take on disk. */
+  async keptBytes(tokenId: number, queries: Queries = this.database): Promise<number> {
+    const [row] = await queries.query<{ bytes: string | number | null }>(
+      'select coalesce(sum(disk_bytes), 0) as bytes from section_releases where token_id = $1',
+      [tokenId],
+    );
+    return Number(row?.bytes ?? 0);
   }
 
   async setChecks(section: RemoteName, id: string, checks: readonly ReleaseCheck[]): Promise<void> {
@@ -88,8 +106,13 @@ export class ReleasesTable {
     ]);
   }
 
-  async remove(section: RemoteName, id: string): Promise<void> {
-    await this.database.query('delete from section_releases where section = $1 and id = $2', [section, id]);
+  /** Whether there was such a row. */
+  async remove(section: RemoteName, id: string, queries: Queries = this.database): Promise<boolean> {
+    const rows = await queries.query('delete from section_releases where section = $1 and id = $2 returning id', [
+      section,
+      id,
+    ]);
+    return rows.length > 0;
   }
 
   async find(section: RemoteName, id: string): Promise<StoredRelease | null> {
@@ -100,8 +123,8 @@ export class ReleasesTable {
     return row ? this.fromRow(row).release : null;
   }
 
-  /** Newest first, with when each was uploaded. */
-  async list(section: RemoteName): Promise<Array<{ release: StoredRelease; uploadedAt: string }>> {
+  /** Newest first, with when each was uploaded and what it takes on disk. */
+  async list(section: RemoteName): Promise<Array<{ release: StoredRelease; uploadedAt: string; diskBytes: number }>> {
     const rows = await this.database.query<ReleaseRow>(
       `select ${columns} from section_releases where section = $1 order by uploaded_at desc, id`,
       [section],
@@ -130,7 +153,7 @@ export class ReleasesTable {
   /** The contract's view of a release: its checks' verdict, its URL, and whether and when it was live. */
   describe(
     release: StoredRelease,
-    uploadedAt: string,
+    { uploadedAt, diskBytes }: { uploadedAt: string; diskBytes: number },
     liveUrl: string | null,
     periods: ReadonlyMap<string, Period[]>,
   ): SectionRelease {
@@ -138,6 +161,7 @@ export class ReleasesTable {
     return {
       ...release,
       uploadedAt,
+      diskBytes,
       ok: checksPass(release.checks),
       entryUrl,
       live: liveUrl === entryUrl,
@@ -145,7 +169,7 @@ export class ReleasesTable {
     };
   }
 
-  private fromRow(row: ReleaseRow): { release: StoredRelease; uploadedAt: string } {
+  private fromRow(row: ReleaseRow): { release: StoredRelease; uploadedAt: string; diskBytes: number } {
     return {
       release: {
         section: row.section,
@@ -157,6 +181,7 @@ export class ReleasesTable {
         checks: parseJson<ReleaseCheck[]>(row.checks, []),
       },
       uploadedAt: iso(row.uploaded_at),
+      diskBytes: Number(row.disk_bytes),
     };
   }
 }

@@ -1,5 +1,17 @@
-import { Body, Controller, ForbiddenException, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Response } from 'express';
 import {
   browserCheckReportSchema,
   type BrowserCheckReport,
@@ -7,20 +19,16 @@ import {
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
+import { PreviewOrigin } from '../../common/preview-origin.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sectionNamed } from '../candidate-url.js';
 import { selfOriginOf } from '../section-url.js';
 import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
 import { previewLinkPath, ReleasePreviews } from './release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
-import { readArchiveBody, releaseNoteOf } from './upload-body.js';
-import { Inject } from '@nestjs/common';
+import { checkArchiveHeaders, closeAfterAnswer, readArchiveBody, releaseNoteOf } from './upload-body.js';
 
 const browserCheckPipe = new SchemaBodyPipe(browserCheckReportSchema);
-
-/** Where a preview link is opened: the public origin (SITE_URL), else the one this request came to. */
-export const publicOriginOf = (req: Request, config: AppConfig): string =>
-  config.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
 /** A section's developer (or CI) with a deploy token: upload, list, report the browser check, promote if allowed. */
 @Controller('sections/:name/releases')
@@ -30,6 +38,7 @@ export class SectionReleasesController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly releases: SectionReleases,
     private readonly previews: ReleasePreviews,
+    private readonly previewOrigin: PreviewOrigin,
   ) {}
 
   @Post()
@@ -40,20 +49,29 @@ export class SectionReleasesController {
   ): Promise<ReleaseUploaded> {
     const section = sectionNamed(name);
     const token = deployTokenOf(req);
-    const note = releaseNoteOf(req);
-    const archive = await readArchiveBody(req);
-    const { release, created } = await this.releases.upload(
-      section,
-      archive,
-      { kind: 'token', tokenName: token.name },
-      note,
-      selfOriginOf(req),
-    );
+    let uploaded;
+    try {
+      const note = releaseNoteOf(req);
+      checkArchiveHeaders(req);
+      uploaded = await this.releases.upload(
+        section,
+        token,
+        (sink) => readArchiveBody(req, sink, this.config.releaseBodyMs),
+        note,
+        selfOriginOf(req),
+      );
+    } catch (error) {
+      // refused before its body was read whole (a header, a slot, the quota, a limit): not read any further
+      if (!req.complete) closeAfterAnswer(req);
+      throw error;
+    }
+    const { release, created } = uploaded;
     res.status(created ? 201 : 200);
-    const { signed, expiresAt } = await this.previews.sign(section, release.id);
+    // opened on the preview origin: the release's code never runs where the owner's session is
+    const { signed, expiresAt } = await this.previews.sign(section, { release: release.id });
     return {
       release,
-      previewUrl: `${publicOriginOf(req, this.config)}${previewLinkPath}${signed}`,
+      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
       previewExpiresAt: expiresAt.toISOString(),
     };
   }

@@ -1,5 +1,6 @@
 import {
   ConflictException,
+  Inject,
   Injectable,
   NotFoundException,
   PayloadTooLargeException,
@@ -7,21 +8,23 @@ import {
 } from '@nestjs/common';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import {
-  releaseArchiveLimits,
   releaseEntryUrl,
   releaseIdPattern,
   type BrowserCheckReport,
+  type DeployToken,
   type ReleaseCheck,
-  type ReleaseUploader,
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DATABASE, type Database } from '../../storage/database.js';
 import { LiveConfig } from '../live-config.js';
 import { SectionHistory } from '../section-history.js';
-import { ArchiveRefused } from './release-archive.js';
+import { ArchiveRefused, type ArchiveUnpacking, type UnpackedArchive } from './release-archive.js';
 import { ReleaseChecks } from './release-checks.js';
-import { ReleaseFiles, releaseManifest } from './release-files.js';
+import { ReleaseFiles, releaseManifest, versionProblem } from './release-files.js';
 import { ReleaseRetention } from './release-retention.js';
 import { checksPass, ReleasesTable, type StoredRelease } from './releases-table.js';
+import { UploadSlots } from './upload-slots.js';
 
 /** A ReleaseRefused answer (422): the message names each failed check. */
 function refused(checks: readonly ReleaseCheck[]): UnprocessableEntityException {
@@ -31,68 +34,131 @@ function refused(checks: readonly ReleaseCheck[]): UnprocessableEntityException 
   return new UnprocessableEntityException({ message: `The release was refused. ${problems.join(' ')}`, checks });
 }
 
+const archiveRefused = (detail: string) => refused([{ name: 'archive', outcome: 'failed', detail }]);
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function overQuota(quota: number, kept: number, adding: number): PayloadTooLargeException {
+  return new PayloadTooLargeException({
+    message:
+      `This deploy token's kept releases take ${megabytes(kept)} of the ${megabytes(quota)} it may keep` +
+      `${adding > 0 ? `, and this one would add ${megabytes(adding)}` : ''}: ` +
+      'the owner can delete releases on the Sections page, and releases past the last 10 go after a day.',
+  });
+}
+
+/** How the body of an upload is read into the unpacking (readArchiveBody, given its request). */
+export type ArchiveBody = (sink: ArchiveUnpacking) => Promise<void>;
+
 /**
  * A section's releases: uploaded (unpacked, checked, kept or refused), listed with when each was live,
- * promoted after the same checks run again (a roll back is the promote of an earlier one).
+ * promoted after the same checks run again (a roll back is the promote of an earlier one), deleted by the owner.
  */
 @Injectable()
 export class SectionReleases {
+  /** what a token's kept releases may take on disk (RELEASE_TOKEN_QUOTA_BYTES) */
+  private readonly quota: number;
+
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
     private readonly files: ReleaseFiles,
     private readonly table: ReleasesTable,
     private readonly checks: ReleaseChecks,
     private readonly live: LiveConfig,
     private readonly history: SectionHistory,
     private readonly retention: ReleaseRetention,
-  ) {}
+    private readonly slots: UploadSlots,
+  ) {
+    this.quota = config.releaseTokenQuotaBytes;
+  }
 
-  /** `created` false: the same content was uploaded before, and that release is answered. */
+  /**
+   * An upload with a deploy token: a slot (429), the token's quota (413), the body unpacked as it arrives
+   * (422 at the first limit passed), the checks, then its row, written with the quota checked again in one
+   * transaction. Files and row go together: whatever stops an upload removes what it wrote. `created` false:
+   * the same content was uploaded before, and that release is answered.
+   */
   async upload(
     name: RemoteName,
-    archive: Buffer,
-    uploadedBy: ReleaseUploader,
+    token: DeployToken,
+    readBody: ArchiveBody,
     note: string | null,
     selfOrigin: string,
   ): Promise<{ release: SectionRelease; created: boolean }> {
-    if (archive.length > releaseArchiveLimits.maxArchiveBytes)
-      throw new PayloadTooLargeException({
-        message: `A release archive may be ${releaseArchiveLimits.maxArchiveBytes} bytes at most.`,
-      });
-    let unpacked;
+    const slot = this.slots.take(token.id);
     try {
-      unpacked = await this.files.unpack(archive);
-    } catch (error) {
-      if (error instanceof ArchiveRefused)
-        throw refused([{ name: 'archive', outcome: 'failed', detail: error.message }]);
-      throw error;
+      const kept = await this.table.keptBytes(token.id);
+      if (kept >= this.quota) throw overQuota(this.quota, kept, 0);
+      const unpacking = this.files.unpack();
+      let received;
+      try {
+        await readBody(unpacking);
+        received = await unpacking.end();
+      } catch (error) {
+        await unpacking.cancel();
+        if (error instanceof ArchiveRefused) throw archiveRefused(error.message);
+        throw error;
+      }
+      return await this.keep(name, received.unpacked, received.archive, token, note, selfOrigin);
+    } finally {
+      slot.release();
     }
+  }
+
+  /** An unpacked upload checked and kept, or removed. */
+  private async keep(
+    name: RemoteName,
+    unpacked: UnpackedArchive,
+    archive: Buffer | null,
+    token: DeployToken,
+    note: string | null,
+    selfOrigin: string,
+  ): Promise<{ release: SectionRelease; created: boolean }> {
     if (await this.table.find(name, unpacked.id)) {
-      this.files.drop(unpacked);
+      await this.files.drop(unpacked);
       await this.files.folder(name, unpacked.id);
       return { release: await this.describe(name, unpacked.id), created: false };
     }
+    const kept = await this.table.keptBytes(token.id);
+    if (kept + unpacked.diskBytes > this.quota) {
+      await this.files.drop(unpacked);
+      throw overQuota(this.quota, kept, unpacked.diskBytes);
+    }
+    // (looked at and taken with nothing awaited between)
+    if (this.files.isPending(name, unpacked.id)) {
+      await this.files.drop(unpacked);
+      throw new ConflictException({
+        message: `Release ${unpacked.id} (the same build) is being uploaded and checked now: its answer comes first.`,
+      });
+    }
     // in place before the checks: they load the release as pages would, from its URL on this site
-    const folder = this.files.keep(name, unpacked);
-    let checks: ReleaseCheck[];
+    const { folder, existed } = this.files.keep(name, unpacked);
+    let recorded = false;
     try {
-      checks = await this.checks.run(name, unpacked.id, folder, selfOrigin);
-    } catch (error) {
-      this.files.remove(name, unpacked.id);
-      throw error;
+      const problem = versionProblem(folder);
+      if (problem) throw archiveRefused(problem);
+      const checks = await this.checks.run(name, unpacked.id, folder, selfOrigin);
+      if (!checksPass(checks)) throw refused(checks);
+      const release: StoredRelease = {
+        section: name,
+        id: unpacked.id,
+        ...releaseManifest(folder),
+        uploadedBy: { kind: 'token', tokenName: token.name },
+        note,
+        checks,
+      };
+      await this.database.transaction(async (tx) => {
+        // one upload of a token at a time past this point (across replicas): its quota is checked once more
+        await tx.query('select id from deploy_tokens where id = $1 for update', [token.id]);
+        const keptNow = await this.table.keptBytes(token.id, tx);
+        if (keptNow + unpacked.diskBytes > this.quota) throw overQuota(this.quota, keptNow, unpacked.diskBytes);
+        await this.table.insert(release, archive, { tokenId: token.id, diskBytes: unpacked.diskBytes }, tx);
+      });
+      recorded = true;
+    } finally {
+      if (!recorded && !existed) await this.files.remove(name, unpacked.id);
+      this.files.settle(name, unpacked.id);
     }
-    if (!checksPass(checks)) {
-      this.files.remove(name, unpacked.id);
-      throw refused(checks);
-    }
-    const release: StoredRelease = {
-      section: name,
-      id: unpacked.id,
-      ...releaseManifest(folder),
-      uploadedBy,
-      note,
-      checks,
-    };
-    await this.table.insert(release, this.files.shared ? archive : null);
     await this.retention.apply(name);
     return { release: await this.describe(name, unpacked.id), created: true };
   }
@@ -104,9 +170,7 @@ export class SectionReleases {
       this.live.current(),
       this.table.periods(name),
     ]);
-    return rows.map(({ release, uploadedAt }) =>
-      this.table.describe(release, uploadedAt, live?.[name] ?? null, periods),
-    );
+    return rows.map(({ release, ...stored }) => this.table.describe(release, stored, live?.[name] ?? null, periods));
   }
 
   async describe(name: RemoteName, id: string): Promise<SectionRelease> {
@@ -118,6 +182,12 @@ export class SectionReleases {
   /** The release command's report of hydration in Chromium, kept as the release's browser check. */
   async recordBrowserCheck(name: RemoteName, id: string, report: BrowserCheckReport): Promise<SectionRelease> {
     const stored = await this.stored(name, id);
+    const earlier = stored.checks.find((check) => check.name === 'browser');
+    if (earlier?.outcome === 'failed')
+      throw new ConflictException({
+        message: `Release ${id} failed its browser check, and a failed check is final: fix the build and upload it again.`,
+        checks: stored.checks,
+      });
     const failures = report.routes.flatMap((route) => route.errors.map((error) => `${route.path}: ${error}`));
     const check: ReleaseCheck = report.ok
       ? {
@@ -158,6 +228,32 @@ export class SectionReleases {
       this.history.record(tx, { section: name, action: wasLive ? 'roll back' : 'promote', from, to: url }),
     );
     return this.describe(name, id);
+  }
+
+  /**
+   * Takes a release down for good: its row (and archive), so its preview links and files answer 404 (on every
+   * replica within keptCacheMs), then its folder. Not the live one, nor one a running experiment shows.
+   */
+  async remove(name: RemoteName, id: string): Promise<void> {
+    await this.stored(name, id);
+    const url = releaseEntryUrl(name, id);
+    await this.live.whileUnchanged(name, async (tx, liveUrl) => {
+      if (liveUrl === url)
+        throw new ConflictException({
+          message: `Release ${id} is live for the ${name} section: promote another one before deleting it.`,
+        });
+      const running = await tx.query<{ id: number }>(
+        `select id from experiments where section = $1 and ended_at is null and (candidate_release_id = $2 or live_url = $3)`,
+        [name, id, url],
+      );
+      if (running.length > 0)
+        throw new ConflictException({
+          message: `Release ${id} is in the running experiment on the ${name} section: end the experiment before deleting it.`,
+        });
+      if (!(await this.table.remove(name, id, tx)))
+        throw new NotFoundException({ message: `The ${name} section has no release ${id}.` });
+    });
+    await this.files.remove(name, id);
   }
 
   private async stored(name: RemoteName, id: string): Promise<StoredRelease> {
