@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { buildIdsOf } from '@portfolio/contracts/build-ids';
+import { cameThroughPreviewOrigin } from '../common/preview-origin.js';
 import { optsOut } from '../experiments/experiment-assignments.js';
 import { ServedVisitors } from '../experiments/served-visitors.js';
 import type { ServedSections, SiteRequest } from '../live-sections/live-sections.service.js';
@@ -10,7 +11,8 @@ import { PageViewProofs } from './page-view-proofs.js';
  * The one step between a page and a visitor who may be measured: the page goes with a proof of this view (its
  * builds, the experiments it is the visitor's first page of) in its `Server-Timing` header, and those first visits
  * are counted as served. The kept page itself is not touched. Not for Global Privacy Control or Do Not Track
- * (nothing measured), the owner's previews (not visitors) or anything but HTML.
+ * (nothing measured), the preview origin (previews are not visitors; its beacons are not the site's) or anything but
+ * HTML.
  */
 @Injectable()
 export class MeasuredPages {
@@ -20,7 +22,8 @@ export class MeasuredPages {
   ) {}
 
   async withProof(page: SitePage, req: SiteRequest, served: ServedSections): Promise<SitePage> {
-    if (optsOut(req) || served.preview || !page.headers['Content-Type']?.startsWith('text/html')) return page;
+    if (optsOut(req) || cameThroughPreviewOrigin(req) || !page.headers['Content-Type']?.startsWith('text/html'))
+      return page;
     const builds = await served.builds();
     const proof = await this.proofs.issue(buildIdsOf(builds ?? []), served.firstVisits);
     this.served.count(served.firstVisits);

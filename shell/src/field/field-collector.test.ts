@@ -1,4 +1,4 @@
-import { proofTimingName, rumLimits, rumPath } from '@portfolio/contracts/field-beacon';
+import { pageLimits, proofTimingName, rumPath } from '@portfolio/contracts/field-beacon';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import { collectField, messageOf } from './field-collector';
 import type { FieldSignal } from './measure-field';
@@ -35,7 +35,7 @@ describe('messageOf: an error as the field measurements send it', () => {
   });
 
   it('makes one line of at most the limit, whatever was thrown', () => {
-    expect(messageOf(new Error(`a\nb\t${'x'.repeat(500)}`))).toHaveLength(rumLimits.messageChars);
+    expect(messageOf(new Error(`a\nb\t${'x'.repeat(500)}`))).toHaveLength(pageLimits.messageChars);
     expect(messageOf(new Error('line one\r\nline two'))).toBe('Error: line one line two');
     expect(messageOf('just text')).toBe('just text');
     expect(messageOf(Object.create(null))).toBe('Error');
@@ -98,7 +98,7 @@ describe('collectField: batches', () => {
     });
     dispatchEvent(new Event('pagehide'));
     const batches = sendBeacon.mock.calls.map(([, body]) => (JSON.parse(body) as { events: unknown[] }).events);
-    expect(batches.map((events) => events.length)).toEqual(Array(100 / rumLimits.events).fill(rumLimits.events));
+    expect(batches.map((events) => events.length)).toEqual(Array(100 / pageLimits.events).fill(pageLimits.events));
     expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99' });
   });
 });

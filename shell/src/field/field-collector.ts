@@ -1,8 +1,8 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import {
   measuredRouteIds,
+  pageLimits,
   proofTimingName,
-  rumLimits,
   rumPath,
   type MeasuredRouteId,
 } from '@portfolio/contracts/field-beacon';
@@ -10,16 +10,6 @@ import type { ConversionName, RumBatch, RumEvent, VitalName } from '@portfolio/c
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type { FieldSignal } from './measure-field';
-
-/**
- * The proof of this page view that the server sent with the page (a `Server-Timing` entry of the page's response,
- * read through its navigation timing), which every beacon carries; none (a page the server did not send to be
- * measured, or a browser that hides the entry): nothing is sent.
- */
-export const proofOfPage = (): string | undefined => {
-  const [page] = performance.getEntriesByType('navigation') as Array<PerformanceNavigationTiming | undefined>;
-  return page?.serverTiming.find(({ name }) => name === proofTimingName)?.description;
-};
 
 /**
  * The query string or fragment of an absolute URL (kept up to its path), and any other `?…` (a relative
@@ -41,7 +31,7 @@ export function messageOf(error: unknown): string {
       .replace(urlTails, '$1')
       .replace(/[\p{Cc}\s]+/gu, ' ')
       .trim()
-      .slice(0, rumLimits.messageChars) || 'Error'
+      .slice(0, pageLimits.messageChars) || 'Error'
   );
 }
 
@@ -58,7 +48,11 @@ export interface FieldContext {
  * page view's proof (which also names the page's section builds).
  */
 export function collectField({ routeIdOf, take }: FieldContext): void {
-  const proof = proofOfPage();
+  // the proof of this page view the server sent with the page (a `Server-Timing` entry of its response, read through
+  // its navigation timing); none (a page not sent to be measured, a browser hiding the entry): nothing is sent
+  const proof = performance
+    .getEntriesByType('navigation')[0]
+    ?.serverTiming.find(({ name }) => name === proofTimingName)?.description;
   if (!proof) return;
   const routeOf = (path = location.pathname) => {
     const id = routeIdOf(path) as MeasuredRouteId;
@@ -71,9 +65,9 @@ export function collectField({ routeIdOf, take }: FieldContext): void {
     if (queued.length > 0) navigator.sendBeacon(rumPath, JSON.stringify({ proof, events: queued } satisfies RumBatch));
     queued = [];
   };
-  // a full batch is sent at once: any batch of rumLimits.events fits rumLimits.bodyBytes (field-events.test.ts)
+  // a full batch is sent at once: any batch of pageLimits.events fits rumLimits.bodyBytes (field-events.test.ts)
   const add = (event: RumEvent) => {
-    if (added++ < rumLimits.pageEvents && queued.push(event) === rumLimits.events) send();
+    if (added++ < pageLimits.pageEvents && queued.push(event) === pageLimits.events) send();
   };
   const view = (route: MeasuredRouteId | null) => route && add({ kind: 'view', route });
 

@@ -93,7 +93,7 @@ const evidenceText = (value: number) => (value >= 1e6 ? value.toExponential(1) :
 
 function GuardrailRow({ title, figures }: { title: string; figures: GuardrailFigures }) {
   const p75 = (value: number | null | undefined) =>
-    value == null ? '' : `p75 ${Math.round(value).toLocaleString('en-US')} ms; `;
+    value == null ? null : <span className="d-block">p75 {Math.round(value).toLocaleString('en-US')} ms</span>;
   const found = figures.evidence >= figures.needed;
   return (
     <tr>
@@ -122,22 +122,21 @@ function Guard({ guard }: { guard: GuardFigures }) {
         The guard
       </h2>
       {guard.mismatch && (
-        <div className="alert alert-warning" role="alert">
-          <strong>Sample ratio mismatch</strong>: {guard.mismatch}. Nothing proceeds by itself while it lasts; a harmful
-          candidate is still stopped.
+        <div className={styles.mismatch} role="alert">
+          <strong>Sample ratio mismatch</strong>: {guard.mismatch}. A harmful candidate is still stopped.
         </div>
       )}
       <p>
-        Visitors, each counted once on their first page of the experiment: the server sent live {guard.served.live} and
-        the candidate {guard.served.candidate}; measurements came from {errors.live.visitors} and{' '}
-        {errors.candidate.visitors}
+        Each visitor counts once, on their first page of the experiment: the server sent it to {guard.served.live} on
+        live and {guard.served.candidate} on the candidate, and measurements came back from {errors.live.visitors} and{' '}
+        {errors.candidate.visitors} of them
         {guard.measuredShare !== null && guard.assignedShare !== null
-          ? ` (the candidate ${percent(guard.measuredShare)} of them, assigned ${percent(guard.assignedShare)})`
+          ? ` (the candidate's share ${percent(guard.measuredShare)}, assigned ${percent(guard.assignedShare)})`
           : ''}
         .
       </p>
-      <div className="table-responsive">
-        <table className="table table-sm">
+      <div className={styles.scroll}>
+        <table className={styles.guardTable}>
           <thead>
             <tr>
               <th scope="col">Guardrail</th>

@@ -70,7 +70,7 @@ describe("an experiment's results", () => {
     expect(alert).toHaveTextContent(`Sample ratio mismatch: ${mismatch}.`);
     const guard = screen.getByRole('region', { name: 'The guard' });
     expect(guard).toHaveTextContent(
-      'the server sent live 140 and the candidate 141; measurements came from 138 and 62',
+      'the server sent it to 140 on live and 141 on the candidate, and measurements came back from 138 and 62 of them',
     );
     const rows = within(guard)
       .getAllByRole('row')
@@ -78,7 +78,7 @@ describe("an experiment's results", () => {
     expect(rows).toEqual([
       'GuardrailLiveCandidateEvidence of harm',
       'Visitors with an error or failed load1 of 138 (0.7 %)2 of 62 (3.2 %)2.5 of 33.3',
-      'LCP above the common p75p75 1,210 ms; 0 of 0p75 1,530 ms; 30 of 60 (50.0 %)1 of 100',
+      'LCP above the common p75p75 1,210 ms0 of 0p75 1,530 ms30 of 60 (50.0 %)1 of 100',
       'INP above the common p750 of 00 of 00.4 of 100',
     ]);
   });
