@@ -4,7 +4,8 @@ import { fieldHealthBuildsPerSection, type FieldHealth, type RumEvent } from '@p
 import { fakeSite } from './fake-site.js';
 import { hostileRumBodies, validBatch } from './hostile-rum-bodies.js';
 import { call, startOwnerSite, type OwnerSite } from './owner-site.js';
-import { beacon, pageView, proofFields, report } from './page-views.js';
+import { beacon, pageView, proofFields, proofOf, report } from './page-views.js';
+import { renderedPage } from './rendered-page.js';
 import { newStorage, openStorage, testStorage, type StorageEnv } from './test-storage.js';
 
 async function fieldHealth(site: OwnerSite, session: string): Promise<FieldHealth> {
@@ -118,6 +119,19 @@ describe(`POST /api/rum (${testStorage})`, () => {
       expect(statuses).toEqual([...Array<number>(10).fill(204), 409, 409]);
       const home = rowOf(await fieldHealth(site, session), 'home', proofFields(proof ?? '').b.home ?? '');
       expect(home?.views).toBe(100);
+    });
+
+    it('sends each answer of a kept page a proof of its own, a 304 Not Modified too: the page stays the same bytes', async () => {
+      const { response, html } = await renderedPage(() => fetch(`${site.baseUrl}/about`));
+      const etag = response.headers.get('etag') ?? '';
+      const again = await fetch(`${site.baseUrl}/about`, { headers: { 'If-None-Match': etag } });
+      expect(again.status).toBe(304);
+      const [first, second] = [proofOf(response), proofOf(again)];
+      expect(second).toMatch(/^[\w-]+\.[\w-]+$/);
+      expect(second).not.toBe(first);
+      const third = await fetch(`${site.baseUrl}/about`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect([third.headers.get('etag'), await third.text()]).toEqual([etag, html]);
+      expect(proofOf(third)).not.toBe(first);
     });
 
     it('takes the beacon as text/plain or as application/json, from the site itself only', async () => {
