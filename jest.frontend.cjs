@@ -30,6 +30,8 @@ module.exports = function frontendJestConfig(dir) {
       '\\.(css)$': path.join(__dirname, 'jest.style-stub.cjs'),
       '\\.(png|jpe?g|webp|avif|svg|gif)$': path.join(__dirname, 'jest.file-stub.cjs'),
       '\\?(social-card|raster)$': path.join(__dirname, 'jest.file-stub.cjs'),
+      '[?&]preview-card$': path.join(__dirname, 'jest.preview-cards-stub.cjs'),
+      '[?&]preview-cards$': path.join(__dirname, 'jest.preview-cards-stub.cjs'),
       '\\?raster&views$': path.join(__dirname, 'jest.sprite-views-stub.cjs'),
     },
   };

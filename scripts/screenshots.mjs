@@ -13,11 +13,13 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'about', path: '/about' },
   { name: 'projects', path: '/projects' },
+  { name: 'projects-linux', path: '/projects?tag=Linux' },
+  { name: 'projects-unknown-tag', path: '/projects?tag=COBOL' },
   { name: 'project-2', path: '/projects/project/2' },
   { name: 'project-5', path: '/projects/project/5' },
   { name: 'resume', path: '/resume' },
   { name: 'not-found', path: '/no/such/page' },
-  { name: 'projects-unavailable', path: '/projects', block: '**/mf/projects/**' },
+  { name: 'projects-unavailable', path: '/projects', block: '**/sections/projects/**' },
 ];
 
 const site = await serveBuild(Number(process.env.SHOTS_PORT ?? 4191));

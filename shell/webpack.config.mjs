@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import { createPartConfig } from '@portfolio/webpack-config';
 import site from '@portfolio/content/site.json' with { type: 'json' };
 import { devPorts, remoteBasePath, remoteNames, shell } from '@portfolio/parts';
+import { ownerPortraitPath } from '@portfolio/contracts/structured-data';
+
+const require = createRequire(import.meta.url);
 
 export default createPartConfig({
   dir: import.meta.dirname,
@@ -8,6 +12,8 @@ export default createPartConfig({
   port: shell.devPort,
   title: site.ownerName,
   serverEntry: './src/server/page-renderer.ts',
+  // the owner's portrait at a fixed URL: the pages' structured data and /resume.json name it
+  publicFiles: [{ from: require.resolve('@portfolio/content/profile.svg'), to: ownerPortraitPath.slice(1) }],
   runtimePlugins: [
     './src/federation/plugins/provide-runtime-plugin.ts',
     './src/federation/plugins/retry-plugin.ts',

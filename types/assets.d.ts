@@ -45,3 +45,13 @@ declare module '*?raster&views' {
   };
   export default sprite;
 }
+/** A link-preview card drawn from a JSON file's text (`site.json?title=titles.about&preview-card`): its URL, and what it shows in words. */
+declare module '*preview-card' {
+  const card: { url: string; alt: string };
+  export default card;
+}
+/** A card per entry of a JSON list (`projects.json?without=thumbnailImg&preview-cards`), by the entry's id. */
+declare module '*preview-cards' {
+  const cards: Readonly<Record<string, { url: string; alt: string } | undefined>>;
+  export default cards;
+}

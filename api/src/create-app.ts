@@ -20,6 +20,7 @@ import { OwnerDevices } from './owner/owner-devices.js';
 import { OwnerPassword } from './owner/owner-password.js';
 import { serveRemotesJson } from './site/serve-remotes-json.js';
 import { serveSite } from './site/serve-site.js';
+import { resumeJsonFile } from './site/resume-json.js';
 import { PreviewOrigin } from './common/preview-origin.js';
 import { usePreviewGate } from './site/preview-gate.js';
 import { SitePages } from './site/site-pages.js';
@@ -95,7 +96,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   serveRemotesJson(app, liveSections);
   // before the site's pages: a preview link's path has no extension, like a page's
   serveReleases(app);
-  if (config.siteDir) serveSite(app, config.siteDir, app.get(SitePages));
+  if (config.siteDir) serveSite(app, config.siteDir, app.get(SitePages), resumeJsonFile(config));
   await app.init();
   return app;
 }

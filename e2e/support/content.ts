@@ -42,3 +42,34 @@ export const projectWriteUps = (() => {
   }
   return { empty, written };
 })();
+
+/**
+ * What a resume reads, in order, as an applicant-tracking system reads it (pdftotext): the owner, the title, the
+ * summary, then each tab's content in the tabs' order. Both the printed page and the downloaded PDF read so.
+ */
+export const resumeReadingOrder = (): string[] => {
+  const { experience, education, skills, honors, other } = resume.resumeBody;
+  return [
+    siteConfig.ownerName,
+    resume.headerCard.title,
+    resume.summary,
+    ...experience.flatMap((item) => [
+      item.company,
+      ...item.roleList.flatMap((role) => [role.roleTitle, ...role.expPointList]),
+    ]),
+    ...education.flatMap((item) => [item.institution, item.summary]),
+    ...skills.flatMap((item) => [item.skill, item.skillExampleList.join(', ')]),
+    ...honors,
+    ...other.flatMap((item) => [item.title, item.list.join(', ')]),
+  ];
+};
+
+/** Where each of `fragments` starts in `text` (comparable forms), -1 for one it does not contain. */
+export const positionsIn = (text: string, fragments: readonly string[]): number[] => {
+  let from = 0;
+  return fragments.map((fragment) => {
+    const at = comparable(text).indexOf(comparable(fragment), from);
+    if (at >= 0) from = at + comparable(fragment).length;
+    return at;
+  });
+};

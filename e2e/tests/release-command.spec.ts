@@ -16,6 +16,8 @@ const releasedHeading = 'About Me, released';
 let site: OwnSite;
 let owner: APIRequestContext;
 let token: string;
+/** the first test's release and its preview link: the owner deletes it in the last test */
+let shipped: { id: string; previewUrl: string } | null = null;
 let stop = (): Promise<void> | void => undefined;
 
 test.beforeAll(async ({ playwright }) => {
@@ -86,6 +88,7 @@ test('the release command ships a change: previewed by link only, promoted by th
 
     const uploaded = (await releases()).find((release) => release.id === id);
     expect(uploaded).toMatchObject({ ok: true, live: false, note: 'a new heading' });
+    shipped = { id: id ?? '', previewUrl: run.previewUrl ?? '' };
     expect(uploaded?.uploadedBy).toEqual({ kind: 'token', tokenName: 'e2e laptop' });
     expect(uploaded?.checks.find((check) => check.name === 'browser')?.outcome).toBe('passed');
 
@@ -96,7 +99,8 @@ test('the release command ships a change: previewed by link only, promoted by th
     await ownerPage.goto(`${site.url}${ownerPaths.sections}`);
     const about = ownerPage.getByRole('region', { name: 'About section' }).getByRole('region', { name: 'Releases' });
     await about.getByRole('button', { name: `Promote (release ${id})` }).click();
-    await expect(about.getByRole('status')).toContainText('every visitor now gets');
+    // a promote checks the release again first: its renderer may take the site's 20 s to start on a busy host
+    await expect(about.getByRole('status')).toContainText('every visitor now gets', { timeout: 30_000 });
     await visitorSees(browser, releasedHeading);
 
     await about
@@ -137,4 +141,54 @@ test('a release that throws only in the browser is refused by the command and ne
   } finally {
     section.remove();
   }
+});
+
+test('the owner deletes a release that is not live, once confirmed: its preview link and files answer 404', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  if (!shipped) throw new Error('the first test shipped no release');
+  const { id, previewUrl } = shipped;
+  const all = await releases();
+  const live = all.find((release) => release.live);
+  const refused = all.find((release) => release.note === 'breaks in the browser');
+  expect(all.find((release) => release.id === id)).toMatchObject({ live: false });
+  expect((await fetch(previewUrl, { redirect: 'manual' })).status).toBe(303);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, site.url, e2eOwnerPassword);
+  await page.goto(`${site.url}${ownerPaths.sections}`);
+  const about = page.getByRole('region', { name: 'About section' }).getByRole('region', { name: 'Releases' });
+  // the live release offers no Delete; the others one each
+  await expect(about.getByRole('button', { name: `Delete release ${live?.id ?? '-'}` })).toHaveCount(0);
+  const remove = about.getByRole('button', { name: `Delete release ${id}` });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await remove.scrollIntoViewIfNeeded();
+    await about.screenshot({ path: test.info().outputPath(`sections-releases-delete-${width}.png`) });
+    await remove.click();
+    const asked = page.getByRole('dialog', { name: 'Delete this release?' });
+    await expect(asked).toContainText(id);
+    // shown, not fading in
+    await expect(asked).toHaveCSS('opacity', '1');
+    await page.screenshot({ path: test.info().outputPath(`sections-delete-confirmation-${width}.png`) });
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toBeHidden();
+  }
+  expect((await fetch(`${site.url}/sections/about/${id}/remoteEntry.js`)).status).toBe(200);
+
+  await remove.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this release?' });
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(about).not.toContainText(id);
+  await expect(about.getByRole('heading', { name: 'Releases' })).toBeFocused();
+  if (refused) await expect(about.getByRole('button', { name: `Delete release ${refused.id}` })).toBeVisible();
+  // its preview link and its files end at once; the live release is untouched
+  expect((await fetch(previewUrl, { redirect: 'manual' })).status).toBe(404);
+  expect((await fetch(`${site.url}/sections/about/${id}/remoteEntry.js`)).status).toBe(404);
+  expect((await fetch(`${site.url}${live?.entryUrl ?? '-'}`)).status).toBe(200);
+  await context.close();
+  await visitorSees(browser, liveHeading);
 });

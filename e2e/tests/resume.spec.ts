@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { comparable, resume, resumeFile, siteConfig } from '../support/content';
+import { comparable, positionsIn, resume, resumeFile, resumeReadingOrder, siteConfig } from '../support/content';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const shownPanel = (page: Page) => page.locator('[role="tabpanel"]:visible');
@@ -166,4 +166,32 @@ test('a failed download is only logged, and the visitor can try again', async ({
   const downloadSeen = page.waitForEvent('download');
   await downloadButton(page).click();
   expect((await downloadSeen).suggestedFilename()).toBe(resumeFile);
+});
+
+test('printed (A4 and Letter), /resume is the resume alone, in the order the downloaded PDF reads', async ({
+  page,
+}, testInfo) => {
+  const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString();
+  const order = resumeReadingOrder();
+  await page.goto('/resume');
+  await expect(tab(page, 'Experience')).toHaveAttribute('aria-selected', 'true');
+  for (const format of ['A4', 'Letter'] as const) {
+    const pdf = await page.pdf({ format });
+    writeFileSync(testInfo.outputPath(`resume-${format}.pdf`), pdf);
+    const text = pdfText(pdf);
+    // two pages at most (pdftotext ends each with a form feed)
+    expect(text.split('\f').length - 1).toBeLessThanOrEqual(2);
+    // every tab's content, in reading order: each part found after the one before
+    expect(order.filter((_, index) => positionsIn(text, order)[index]! < 0)).toEqual([]);
+    // no navigation, buttons, tabs or footer; the profiles' addresses written out
+    for (const absent of ['Download Resume', 'Built with React', 'Skip to content', 'login', 'opens in a new tab'])
+      expect([format, absent, text.includes(absent)]).toEqual([format, absent, false]);
+    expect(text).not.toMatch(/^(About|Projects)$/m);
+    for (const profile of siteConfig.profiles) expect(comparable(text)).toContain(comparable(profile.url));
+    expect(text).toContain(siteConfig.contactTo);
+  }
+  // the PDF Download Resume gives reads in the same order
+  const downloaded = await page.request.post('/api/download', { data: { resource: 'resume' } });
+  const downloadedText = pdfText(await downloaded.body());
+  expect(order.filter((_, index) => positionsIn(downloadedText, order)[index]! < 0)).toEqual([]);
 });

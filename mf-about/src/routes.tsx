@@ -1,6 +1,7 @@
 import { redirect } from '@portfolio/router';
 import type { RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
 import { pageDescription } from '@portfolio/contracts/page-description';
+import aboutCard from '@portfolio/content/site.json?title=titles.about&preview-card';
 import type { GalleryPhoto } from '@portfolio/ui/gallery';
 import { about, type AboutData } from './about';
 import { loadGalleryPhotos } from './gallery-photos';
@@ -28,6 +29,9 @@ const routes = {
     handle: {
       // the introduction's first paragraph says who the owner is
       description: pageDescription(about.basics.intro.split(/\n\s*\n/)[0] ?? ''),
+      // the page has no picture of its own: a card the build draws from its title
+      image: aboutCard.url,
+      imageAlt: aboutCard.alt,
     } satisfies RouteHandle,
   },
 } satisfies RemoteRoutes<'about'>;

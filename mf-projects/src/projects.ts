@@ -8,6 +8,8 @@ export interface Project {
   type: number | string;
   title: string;
   description: string;
+  /** what it was built with or is about ("React", "Networking"): the Projects list filters by one */
+  technologies: string[];
   thumbnailImg: string;
   projectDate: string;
   lastUpdated: string;
@@ -20,6 +22,13 @@ export const projects: readonly ProjectSummary[] = projectList;
 
 export const isCodingProject = (project: ProjectSummary) => Number(project.type) === 0;
 export const isOtherProject = (project: ProjectSummary) => Number(project.type) === 1;
+
+/** Every technology a project lists, each once, in the order the projects first name them. */
+export const technologies: readonly string[] = [...new Set(projects.flatMap((project) => project.technologies))];
+
+/** The projects that list a technology (exactly as the data writes it). */
+export const projectsUsing = (technology: string) =>
+  projects.filter((project) => project.technologies.includes(technology));
 
 /** The card picture: the project's own, or the default card image when it has none. */
 export const thumbnailUrl = (project: ProjectSummary) => projectImageUrl(project.thumbnailImg);

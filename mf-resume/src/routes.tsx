@@ -1,6 +1,8 @@
 import { redirect } from '@portfolio/router';
 import type { RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
 import { pageDescription } from '@portfolio/contracts/page-description';
+import { jsonResumePath } from '@portfolio/contracts/json-resume';
+import { siteConfig } from '@portfolio/contracts/site-config';
 import { profileCardUrl } from './content/resume-images';
 import { isCompleteResume, resume, type ResumeData } from './resume';
 import { ResumePage } from './pages/resume-page';
@@ -17,6 +19,9 @@ const routes = {
     handle: {
       description: (data) => withResume(data, (loaded) => pageDescription(loaded.summary)),
       image: (data) => withResume(data, (loaded) => profileCardUrl(loaded.headerCard.profilePic)),
+      imageAlt: `Portrait of ${siteConfig.ownerName}`,
+      // the resume for recruiters' tools and JSON Resume themes, from the same data
+      alternate: { type: 'application/json', href: jsonResumePath, title: 'Resume (JSON Resume)' },
     } satisfies RouteHandle,
   },
 } satisfies RemoteRoutes<'resume'>;

@@ -55,6 +55,8 @@ class DefaultRemotesConfigPlugin {
  * @param {object} [options.devServer]  extra dev server settings (the shell's proxy)
  * @param {string[]} [options.runtimePlugins] federation runtime plugins (paths)
  * @param {string} [options.serverEntry] the shell: its render module's source, built for the server
+ * @param {Array<{from: string, to: string}>} [options.publicFiles] files served as is beside index.html, under a
+ *   name that does not change (the owner's portrait, which the structured data and /resume.json name)
  */
 export function createPartConfig(options) {
   const part = options.remote
@@ -191,7 +193,16 @@ export function createPartConfig(options) {
               }),
             ]),
         // public/ is served as is, beside index.html (the shell's favicon).
-        ...(existsSync(path.join(part.dir, 'public')) ? [new CopyPlugin({ patterns: [{ from: 'public' }] })] : []),
+        ...(existsSync(path.join(part.dir, 'public')) || part.publicFiles
+          ? [
+              new CopyPlugin({
+                patterns: [
+                  ...(existsSync(path.join(part.dir, 'public')) ? [{ from: 'public' }] : []),
+                  ...(part.publicFiles ?? []),
+                ],
+              }),
+            ]
+          : []),
         ...(isRemote ? [] : [new DefaultRemotesConfigPlugin()]),
         ...(isRemote || !production ? [] : [new StartupPreloadPlugin()]),
         ...(isRemote && production

@@ -5,7 +5,8 @@ const require = createRequire(import.meta.url);
 /**
  * Pictures a part imports: their URL, the file under assets/ with its content hash. `?social-card`
  * asks for a link-preview PNG made from the picture; `?raster`, for an SVG drawn as a WebP
- * (`?raster&views`: a sprite of icons as one WebP, with where each view lies in it). The server build (`emit: false`) names the same
+ * (`?raster&views`: a sprite of icons as one WebP, with where each view lies in it); `?preview-card` and
+ * `?preview-cards` on a JSON file, link-preview cards drawn from its text. The server build (`emit: false`) names the same
  * files as the browser build, which ships them.
  */
 export function pictureRules({ emit }) {
@@ -23,6 +24,13 @@ export function pictureRules({ emit }) {
       type: 'asset/resource',
       use: [require.resolve('./loaders/social-card-loader.cjs')],
       generator: { ...generator, filename: 'assets/[name].card.[contenthash:10].png' },
+    },
+    {
+      // link-preview cards drawn from a JSON file's text (loaders/preview-card-loader.cjs)
+      test: /\.json$/,
+      resourceQuery: /preview-cards?\b/,
+      type: 'javascript/auto',
+      use: [{ loader: require.resolve('./loaders/preview-card-loader.cjs'), options: { emit } }],
     },
     {
       test: /\.svg$/,

@@ -39,7 +39,8 @@ export class PreviewOrigin implements OnApplicationBootstrap {
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(
           new Error(
-            `The preview origin could not listen on PREVIEW_PORT=${this.config.previewPort}: ${error.code ?? error.message}`,
+            `The preview origin cannot listen on port ${this.config.previewPort} (PREVIEW_PORT, default PORT+1): ` +
+              `${error.code ?? error.message}. Set PREVIEW_PORT to a free port.`,
           ),
         ),
       );

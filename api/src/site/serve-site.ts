@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { shell } from '@portfolio/parts';
+import { jsonResumePath } from '@portfolio/contracts/json-resume';
 import { isOwnerPath, type SitePages } from './site-pages.js';
 import type { SitePage } from './site-page.js';
 
@@ -33,10 +34,16 @@ function send(req: Request, res: Response, page: SitePage): void {
 
 /**
  * `npm start` serves the whole site on one origin: every page rendered on the server (SitePages), the
- * shell's files at /, robots.txt and sitemap.xml, the API under /api. The sections' releases are served
+ * shell's files at /, robots.txt, sitemap.xml and resume.json (the resume in the JSON Resume schema), the API
+ * under /api. The sections' releases are served
  * beside it (live-sections/releases/serve-releases.ts), whether or not this server serves the site.
  */
-export function serveSite(app: NestExpressApplication, siteDir: string, pages: SitePages): void {
+export function serveSite(
+  app: NestExpressApplication,
+  siteDir: string,
+  pages: SitePages,
+  resumeJson: (req: Request) => SitePage,
+): void {
   const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
   // the sections' dist/ folders are not served: visitors get releases (/sections/<name>/<id>/), so that
   // building a part changes nothing they see (the first start takes each dist/ as its first release)
@@ -51,6 +58,10 @@ export function serveSite(app: NestExpressApplication, siteDir: string, pages: S
   );
   app.use('/sitemap.xml', (req: Request, res: Response, next: NextFunction) =>
     isRead(req) ? answer((asked) => pages.sitemap(asked))(req, res, next) : next(),
+  );
+  app.use(jsonResumePath, (req: Request, res: Response, next: NextFunction) =>
+    // the path itself only (app.use would also take /resume.json/anything)
+    isRead(req) && req.path === '/' ? answer(resumeJson)(req, res, next) : next(),
   );
 
   // Every other path without an extension is a page; missing files, /mf/ and the API keep their 404s.

@@ -45,6 +45,8 @@ export function DoorGroup({
       <div className={styles.doorway} onMouseEnter={show} onMouseLeave={hide}>
         <Link
           to={door.link}
+          // through a door into another section, the page cross-fades (the shell's site.css)
+          viewTransition
           className={`${styles.door} ${open ? styles.open : ''}`}
           aria-describedby={tooltipId}
           onFocus={show}

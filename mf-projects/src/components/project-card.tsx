@@ -25,6 +25,10 @@ export function ProjectCard({ project, eager = false }: { project: ProjectSummar
           </Link>
         </h3>
         <p className="card-text">{project.description}</p>
+        <p className={`card-text ${styles.technologies}`}>
+          <span className="visually-hidden">Technologies: </span>
+          {project.technologies.join(' · ')}
+        </p>
       </div>
     </article>
   );

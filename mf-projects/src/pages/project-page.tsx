@@ -4,6 +4,7 @@ import '@portfolio/ui/markdown.css';
 import type { ProjectLoaderData } from './project-route';
 import { ownProjectImageUrl } from '../content/project-images';
 import { projectDates } from '../project-dates';
+import { tagSearch } from '../project-tags';
 import styles from './project-page.module.css';
 
 /**
@@ -44,6 +45,17 @@ export function ProjectPage() {
             </span>
           ))}
         </p>
+      )}
+      {project.technologies.length > 0 && (
+        <nav aria-label="Technologies" className={styles.technologies}>
+          <ul>
+            {project.technologies.map((technology) => (
+              <li key={technology}>
+                <Link to={`/projects${tagSearch(technology)}`}>{technology}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       )}
       {hero && (
         // thumbnails are drawn at the cards' 320 x 180: the size reserves the hero's place before it loads

@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from '@portfolio/router';
 import type { RemoteRouteModule, RouteHandle } from '@portfolio/contracts/remote-routes';
 import { loadProject, projects, type Project } from '../projects';
-import { projectCardUrl } from '../content/project-cards';
+import { projectCard } from '../content/project-cards';
+import { projectData } from '../structured-data';
 import { ProjectPage, projectWriteUp } from './project-page';
 
 export interface ProjectLoaderData {
@@ -26,7 +27,15 @@ export const projectRoute = {
     description: (data) => projectOf(data)?.description,
     image: (data) => {
       const project = projectOf(data);
-      return project && projectCardUrl(project.thumbnailImg);
+      return project && projectCard(project).url;
+    },
+    imageAlt: (data) => {
+      const project = projectOf(data);
+      return project && projectCard(project).alt;
+    },
+    structuredData: (data, page) => {
+      const project = projectOf(data);
+      return project && projectData(project, page, projectCard(project).url);
     },
     // every project has a page of its own
     sitemapParams: () => projects.map((project) => ({ projectId: project.id })),

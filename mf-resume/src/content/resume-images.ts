@@ -1,7 +1,7 @@
-import profile from './images/profile.svg';
-import profileCard from './images/profile.svg?social-card';
+import profile from '@portfolio/content/profile.svg';
+import profileCard from '@portfolio/content/profile.svg?social-card';
 
-/** Pictures the resume data names by file. */
+/** Pictures the resume data names by file: the owner's portrait lives with the site's content (packages/content). */
 const imagesByName: Readonly<Record<string, string>> = {
   'profile.svg': profile,
 };

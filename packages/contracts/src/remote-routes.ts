@@ -1,5 +1,6 @@
 import type { NonIndexRouteObject } from 'react-router';
 import { remoteNames, type remotes } from '@portfolio/parts';
+import type { StructuredData, StructuredDataPage } from './structured-data.js';
 
 type Remote = (typeof remotes)[number];
 
@@ -46,12 +47,23 @@ export interface RouteHandle {
   title?: FromLoaderData<string>;
   /** a sentence or two for search results and link previews */
   description?: FromLoaderData<string>;
-  /** the picture of a link preview: a URL of a PNG or JPEG, e.g. an imported picture's */
+  /** the picture of a link preview: a URL of a 1200x630 PNG (`?social-card`, `?preview-card`) */
   image?: FromLoaderData<string>;
+  /** what the link preview's picture shows, in words (og:image:alt) */
+  imageAlt?: FromLoaderData<string>;
+  /** the same content in another format, named in the head (`<link rel="alternate">`): /resume's resume.json */
+  alternate?: { type: string; href: string; title: string };
   /** Open Graph type of the page */
   pageType?: 'website' | 'article' | 'profile';
   /** a path with parameters (`project/:projectId`): every parameter set the sitemap lists */
   sitemapParams?: () => ReadonlyArray<Readonly<Record<string, string>>>;
+  /**
+   * The query parameters the route reads (`['tag']`): they make another page and stay in its canonical URL;
+   * any other parameter (utm_*, fbclid...) makes no new page and is left out of it.
+   */
+  searchParams?: readonly string[];
+  /** the page's structured data (schema.org JSON-LD), from the loader's data and the page's URL */
+  structuredData?: (loaderData: unknown, page: StructuredDataPage) => StructuredData | undefined;
 }
 
 /** `/remotes.json`: where each remote's mf-manifest.json or remoteEntry.js is served. */

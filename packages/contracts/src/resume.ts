@@ -9,7 +9,7 @@ export interface ResumeData {
 }
 
 export interface ResumeHeaderCard {
-  /** File name of the picture in mf-resume/src/content/images/. */
+  /** File name of the portrait: packages/content/profile.svg (the Resume page and the pages' structured data show it). */
   profilePic: string;
   title: string;
   /** The API download resource the button asks for (today "resume"). */

@@ -17,9 +17,9 @@ export interface HandleMatch {
   loaderData: unknown;
 }
 
-type TextKey = 'title' | 'description' | 'image';
+type TextKey = 'title' | 'description' | 'image' | 'imageAlt';
 
-function valueOf(handle: RouteHandle | undefined, key: TextKey, loaderData: unknown): string | undefined {
+export function valueOf(handle: RouteHandle | undefined, key: TextKey, loaderData: unknown): string | undefined {
   const value = handle?.[key];
   return typeof value === 'function' ? value(loaderData) || undefined : value;
 }

@@ -16,6 +16,7 @@ export function SiteHeader() {
       <nav className="container site-nav" aria-label="Main">
         <Link
           to="/"
+          viewTransition
           className="site-owner"
           onMouseEnter={() => preloadRemote('home')}
           onFocus={() => preloadRemote('home')}
@@ -29,6 +30,7 @@ export function SiteHeader() {
               <li key={to}>
                 <NavLink
                   to={to}
+                  viewTransition
                   className="site-section-link"
                   onMouseEnter={preload}
                   onFocus={preload}

@@ -48,7 +48,8 @@ export function DeployTokens({ tokens, sections }: { tokens: Loaded<DeployToken[
   }
   return (
     <section aria-labelledby="tokens-title" className="mt-4">
-      <h2 id="tokens-title" className="h4">
+      {/* focusable by script only: where focus goes once a revoked token's button is gone */}
+      <h2 id="tokens-title" className="h4" tabIndex={-1}>
         Deploy tokens
       </h2>
       <p className="text-body-secondary">

@@ -95,7 +95,11 @@ export function SectionReleases({
                   Preview<span className="visually-hidden"> (release {release.id})</span>
                 </button>
                 {!inExperiment(release, experiment) && (
-                  <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(release)}>
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-sm"
+                    onClick={() => setDeleting(release)}
+                  >
                     Delete<span className="visually-hidden"> release {release.id}</span>
                   </button>
                 )}
@@ -108,7 +112,8 @@ export function SectionReleases({
   }
   return (
     <section aria-labelledby={titleId} className="mt-4">
-      <h3 id={titleId} className="h6">
+      {/* focusable by script only: where focus goes once a deleted release's button is gone */}
+      <h3 id={titleId} className="h6" tabIndex={-1}>
         Releases
       </h3>
       {content}
@@ -125,7 +130,7 @@ export function SectionReleases({
           {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
         </ActionOutcome>
       )}
-      <DeleteReleaseModal release={deleting} onClose={() => setDeleting(null)} />
+      <DeleteReleaseModal section={section.name} release={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }

@@ -1,38 +1,116 @@
 import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
-import { pageHandleValue, pageTypeOf, type HandleMatch } from '../layout/page-handle';
+import type { RouteHandle } from '@portfolio/contracts/remote-routes';
+import { ownerReference } from '@portfolio/contracts/owner-profile';
+import { jsonLdScriptText, type StructuredData, type StructuredDataPage } from '@portfolio/contracts/structured-data';
 import { escapeHtml } from '@portfolio/contracts/escape-html';
+import { pageHandleValue, pageTypeOf, valueOf, type HandleMatch } from '../layout/page-handle';
+import { shellStructuredData } from './shell-structured-data';
 
 /** The picture of a link preview for pages that have none of their own (shell/public/site-card.png). */
 export const siteCardPath = '/site-card.png';
 
+/** Every link-preview picture a page names is a card of this size (the loaders that draw them make it). */
+export const previewCardSize = { width: 1200, height: 630 } as const;
+
 export interface PageHeadInput {
   matches: readonly HandleMatch[];
   status: number;
+  /** a route failed (not found, a section unavailable or broken): the page is the error page */
+  failed?: boolean;
   pathname: string;
+  /** the query string asked for ("?tag=React&utm_source=x"): only the parameters a route reads stay */
+  search?: string;
   /** the public origin for canonical and Open Graph URLs */
   siteUrl: string;
   /** a URL a section's handle gave (maybe its build's public path), made absolute */
   absoluteUrl: (url: string) => string;
 }
 
-/** A page's own head: title, description, canonical URL, Open Graph and Twitter card, from its routes' handles. */
-export function pageHead({ matches, status, pathname, siteUrl, absoluteUrl }: PageHeadInput): string {
-  const found = status < 300;
-  const title = documentTitle(found ? pageHandleValue(matches, 'title') : siteConfig.titles.error);
+const handleOf = (match: HandleMatch) => match.handle as RouteHandle | undefined;
+
+/** The page's URL with the query parameters its routes read (`handle.searchParams`), in the order they name them. */
+export function canonicalUrl(matches: readonly HandleMatch[], pathname: string, search: string, siteUrl: string): URL {
+  const url = new URL(pathname, siteUrl);
+  const asked = new URLSearchParams(search);
+  for (const name of new Set(matches.flatMap((match) => handleOf(match)?.searchParams ?? []))) {
+    const value = asked.get(name);
+    if (value !== null && value !== '') url.searchParams.set(name, value);
+  }
+  return url;
+}
+
+/**
+ * The structured data of the page the deepest route renders: its own handle's, else the shell's for that route
+ * (the owner's profile on home, about and resume). Never a parent's: a list's ItemList does not describe one of
+ * its items' pages.
+ */
+function structuredDataOf(matches: readonly HandleMatch[], page: StructuredDataPage): StructuredData | undefined {
+  const leaf = matches.at(-1);
+  if (!leaf) return undefined;
+  return handleOf(leaf)?.structuredData?.(leaf.loaderData, page) ?? shellStructuredData[leaf.id]?.(page);
+}
+
+/** The deepest route's link-preview picture, with the words its own handle gives for it (else the page title). */
+function previewPicture(matches: readonly HandleMatch[]): { url: string; alt: string } | undefined {
+  for (const match of [...matches].reverse()) {
+    const url = valueOf(handleOf(match), 'image', match.loaderData);
+    if (url)
+      return {
+        url,
+        alt: valueOf(handleOf(match), 'imageAlt', match.loaderData) ?? documentTitle(pageHandleValue(matches, 'title')),
+      };
+  }
+  return undefined;
+}
+
+/** The leaf route's other formats of the page (`handle.alternate`), as links in the head. */
+function alternatesOf(matches: readonly HandleMatch[], absoluteUrl: (url: string) => string): string[] {
+  const leaf = matches.at(-1);
+  const alternate = leaf && handleOf(leaf)?.alternate;
+  if (!alternate) return [];
+  const href = escapeHtml(absoluteUrl(alternate.href));
+  return [
+    `<link rel="alternate" type="${escapeHtml(alternate.type)}" href="${href}" title="${escapeHtml(alternate.title)}">`,
+  ];
+}
+
+const jsonLd = (data: StructuredData) => `<script type="application/ld+json">${jsonLdScriptText(data)}</script>`;
+
+/**
+ * A page's own head: title, description, canonical URL, Open Graph and Twitter card with the picture's size and
+ * words, and its structured data (JSON-LD), from its routes' handles.
+ */
+export function pageHead(input: PageHeadInput): string {
+  const { matches, status, pathname, search = '', siteUrl, absoluteUrl } = input;
+  // a page that shows its own content (a 404 a route gives for a filter that matches nothing included) says what
+  // it is; only a page that exists is indexed
+  const found = !(input.failed ?? status >= 300);
+  const indexed = found && status < 300;
+  const pageTitle = (found && pageHandleValue(matches, 'title')) || siteConfig.titles.error;
+  const title = documentTitle(pageTitle);
   const description = (found && pageHandleValue(matches, 'description')) || siteConfig.description;
-  const url = new URL(pathname, siteUrl).href;
-  const image = absoluteUrl((found && pageHandleValue(matches, 'image')) || siteCardPath);
+  const url = (indexed ? canonicalUrl(matches, pathname, search, siteUrl) : new URL(pathname, siteUrl)).href;
+  const picture = (found ? previewPicture(matches) : undefined) ?? { url: siteCardPath, alt: siteConfig.description };
+  const image = absoluteUrl(picture.url);
+  const structuredData = indexed
+    ? structuredDataOf(matches, { url, siteUrl, title: pageTitle, absoluteUrl, owner: ownerReference(siteUrl) })
+    : undefined;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
-    ...(found ? [`<link rel="canonical" href="${escapeHtml(url)}">`] : [meta('name', 'robots', 'noindex')]),
+    ...(indexed ? [`<link rel="canonical" href="${escapeHtml(url)}">`] : [meta('name', 'robots', 'noindex')]),
     meta('property', 'og:site_name', siteConfig.ownerName),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:type', pageTypeOf(matches)),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
+    meta('property', 'og:image:width', String(previewCardSize.width)),
+    meta('property', 'og:image:height', String(previewCardSize.height)),
+    meta('property', 'og:image:alt', picture.alt),
     meta('name', 'twitter:card', 'summary_large_image'),
+    ...(indexed ? alternatesOf(matches, absoluteUrl) : []),
+    ...(structuredData ? [jsonLd(structuredData)] : []),
   ];
   return tags.join('');
 }

@@ -5,6 +5,7 @@ import { serverPublicPathMarker } from '@portfolio/parts';
 import type { SectionState } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
 import type { PageData } from '@portfolio/contracts/page-data';
+import { siteConfig } from '@portfolio/contracts/site-config';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { renderPages } from './page-rendering';
 
@@ -63,7 +64,20 @@ const sectionRoutes: { [R in RemoteName]?: RemoteRoutes<R> } = {
     },
   },
   projects: {
-    projects: { Component: ProjectsPage, handle: { description: 'Every project.' } satisfies RouteHandle },
+    projects: {
+      Component: ProjectsPage,
+      handle: {
+        description: 'Every project.',
+        searchParams: ['tag', 'page'],
+        alternate: { type: 'application/json', href: '/projects.json', title: 'Projects & "more"' },
+        structuredData: (_data, page) => ({
+          '@context': 'https://schema.org',
+          '@type': 'ItemList',
+          name: `${page.title} </script><!-- <script>`,
+          url: page.url,
+        }),
+      } satisfies RouteHandle,
+    },
     project: () =>
       Promise.resolve({
         Component: ProjectPage,
@@ -98,6 +112,12 @@ const render = (path: string) =>
 const headOf = (html: string) => /<head>(.*)<\/head>/s.exec(html)?.[1] ?? '';
 const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(headOf(html))?.[1];
+/** Each `<script type="application/ld+json">` of the head, parsed. */
+const structuredData = (html: string) =>
+  [...headOf(html).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    ([, json]) => JSON.parse(json ?? 'null') as Record<string, unknown>,
+  );
+
 function pageData(html: string): PageData {
   const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
   return JSON.parse(json ?? 'null') as PageData;
@@ -179,6 +199,64 @@ describe('rendering pages on the server', () => {
     expect(metaContent(html, 'description')).toBeTruthy();
     expect(metaContent(await render('/projects').then((page) => page.html ?? ''), 'description')).toBe(
       'Every project.',
+    );
+  });
+
+  it('keeps the query parameters its routes read in the canonical URL, and leaves every other one out', async () => {
+    const html = (await render('/projects?utm_source=feed&tag=Node.js&fbclid=x&page=2')).html ?? '';
+    expect(headOf(html)).toContain(
+      '<link rel="canonical" href="https://owner.example/projects?tag=Node.js&amp;page=2">',
+    );
+    expect(metaContent(html, 'og:url')).toBe('https://owner.example/projects?tag=Node.js&amp;page=2');
+    const tracked = (await render('/about?utm_source=linkedin')).html ?? '';
+    expect(headOf(tracked)).not.toContain('utm_source');
+  });
+
+  it("writes the page's structured data as JSON-LD that no text in it can close or comment out", async () => {
+    const html = (await render('/projects?tag=A')).html ?? '';
+    expect(structuredData(html)).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        name: 'Projects </script><!-- <script>',
+        url: 'https://owner.example/projects?tag=A',
+      },
+    ]);
+    expect(headOf(html)).toContain('"name":"Projects \\u003c/script>\\u003c!-- \\u003cscript>"');
+  });
+
+  it('names the other formats of the page the route gives, and only on its own page', async () => {
+    const link =
+      '<link rel="alternate" type="application/json" href="https://owner.example/projects.json" title="Projects &amp; &quot;more&quot;">';
+    expect(headOf((await render('/projects')).html ?? '')).toContain(link);
+    expect(headOf((await render('/projects/project/2')).html ?? '')).not.toContain('rel="alternate"');
+  });
+
+  it("describes the owner's own pages as their profile: a ProfilePage whose main entity is the owner", async () => {
+    const [page] = structuredData((await render('/')).html ?? '');
+    expect(page).toMatchObject({
+      '@type': 'ProfilePage',
+      url: 'https://owner.example/',
+      mainEntity: {
+        '@type': 'Person',
+        '@id': 'https://owner.example/#owner',
+        name: siteConfig.ownerName,
+        image: 'https://owner.example/profile.svg',
+        sameAs: siteConfig.profiles.map((profile) => profile.url),
+      },
+    });
+    // not on a page that is not about the owner, nor on an error page
+    expect(structuredData((await render('/projects/project/2')).html ?? '')).toEqual([]);
+    expect(structuredData((await render('/no/such/page')).html ?? '')).toEqual([]);
+  });
+
+  it("gives the link preview's picture its size and what it shows in words", async () => {
+    const home = (await render('/')).html ?? '';
+    expect([metaContent(home, 'og:image:width'), metaContent(home, 'og:image:height')]).toEqual(['1200', '630']);
+    expect(metaContent(home, 'og:image:alt')).toBe(siteConfig.description);
+    // a picture of the page's own, without words of its own, is named by the page's title
+    expect(metaContent((await render('/projects/project/2')).html ?? '', 'og:image:alt')).toBe(
+      `Two | ${siteConfig.ownerName}`,
     );
   });
 
