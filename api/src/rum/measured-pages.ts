@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { buildIdsOf } from '@portfolio/contracts/build-ids';
+import type { SectionState } from '@portfolio/contracts/page-render';
 import { cameThroughPreviewOrigin } from '../common/preview-origin.js';
 import { optsOut } from '../experiments/experiment-assignments.js';
 import { ServedVisitors } from '../experiments/served-visitors.js';
@@ -16,6 +17,9 @@ import { PageViewProofs } from './page-view-proofs.js';
  */
 @Injectable()
 export class MeasuredPages {
+  /** each section build's id, worked out once per build (the manifests keep a build's state while it lasts) */
+  private readonly ids = new WeakMap<SectionState, ReturnType<typeof buildIdsOf>>();
+
   constructor(
     private readonly proofs: PageViewProofs,
     private readonly served: ServedVisitors,
@@ -24,8 +28,13 @@ export class MeasuredPages {
   async withProof(page: SitePage, req: SiteRequest, served: ServedSections): Promise<SitePage> {
     if (optsOut(req) || cameThroughPreviewOrigin(req) || !page.headers['Content-Type']?.startsWith('text/html'))
       return page;
-    const builds = await served.builds();
-    const proof = await this.proofs.issue(buildIdsOf(builds ?? []), served.firstVisits);
+    const builds: ReturnType<typeof buildIdsOf> = {};
+    for (const state of (await served.builds()) ?? []) {
+      let ids = this.ids.get(state);
+      if (!ids) this.ids.set(state, (ids = buildIdsOf([state])));
+      Object.assign(builds, ids);
+    }
+    const proof = await this.proofs.issue(builds, served.firstVisits);
     this.served.count(served.firstVisits);
     return { ...page, headers: { ...page.headers, 'Server-Timing': PageViewProofs.header(proof) } };
   }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../storage/database.js';
 import { PageViewProofs, proofLifetimeMs } from './page-view-proofs.js';
@@ -14,7 +15,7 @@ describe('page view proofs', () => {
     const [first, second] = [await signer.issue(builds, visits, 1_000_000), await signer.issue(builds, [], 1_000_000)];
     const view = await signer.verify(first, 1_000_000 + 60_000);
     expect(view).toEqual({
-      nonce: expect.stringMatching(/^[\w-]{16}$/) as string,
+      nonce: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
       issuedAt: 1_000_000,
       builds,
       firstVisits: visits,
@@ -22,6 +23,18 @@ describe('page view proofs', () => {
     const other = await signer.verify(second, 1_000_000);
     expect(typeof other === 'object' && typeof view === 'object' && other.nonce !== view.nonce).toBe(true);
     expect(PageViewProofs.header(first)).toBe(`pv;desc="${first}"`);
+  });
+
+  it("signs with HMAC-SHA256 under a key derived from the site's secret (node:crypto's createHmac agrees)", async () => {
+    const proof = await proofs('one secret').issue(builds, visits, 1_000_000);
+    const [payload, mac] = proof.split('.');
+    const key = createHmac('sha256', 'one secret').update('page-view-proof').digest();
+    const expected = createHmac('sha256', key)
+      .update(payload ?? '')
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+    expect(mac).toBe(expected);
   });
 
   it('refuses a proof of another secret, a changed one, and one past its hour or from the future', async () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { proofTimingName } from '@portfolio/contracts/field-events';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
@@ -25,7 +25,7 @@ export interface FirstVisit {
 
 /** What a page view's proof says the server sent. */
 export interface PageView {
-  /** random, this page view's own: its beacons' events are counted against it (table rum_views) */
+  /** random (a UUID), this page view's own: its beacons' events are counted against it (table rum_views) */
   nonce: string;
   issuedAt: number;
   /** each section's build on the page (a release id, else its manifest's version): the events' tags */
@@ -76,9 +76,24 @@ function viewOf(parsed: unknown): PageView | null {
  * It travels in the page response's `Server-Timing` header, which the page reads through its navigation timing:
  * a kept page's bytes, ETag and gzip stay the same for everyone. It names no visitor: a new random nonce per page.
  */
+/**
+ * HMAC-SHA256 (RFC 2104) with a 32-byte key, by two one-shot hashes over pads made once: the same bytes as
+ * `createHmac`, without the 25-30 µs its object costs on every page (about a tenth of serving a kept page).
+ */
+function hmacOf(key: Buffer): (text: string) => Buffer {
+  const pad = (byte: number) => Buffer.from(Array.from({ length: 64 }, (_, i) => (key[i] ?? 0) ^ byte));
+  const [inner, outer] = [pad(0x36), pad(0x5c)];
+  return (text) =>
+    hash(
+      'sha256',
+      Buffer.concat([outer, hash('sha256', Buffer.concat([inner, Buffer.from(text)]), 'buffer')]),
+      'buffer',
+    );
+}
+
 @Injectable()
 export class PageViewProofs {
-  private key: Promise<Buffer> | null = null;
+  private mac: Promise<(text: string) => Buffer> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -88,13 +103,14 @@ export class PageViewProofs {
   /** A proof for a page about to be sent. */
   async issue(builds: PageView['builds'], firstVisits: readonly FirstVisit[], now = Date.now()): Promise<string> {
     const fields: Fields = {
-      n: randomBytes(12).toString('base64url'),
+      // 122 random bits from the runtime's buffered source (randomBytes asks the system for each page)
+      n: randomUUID(),
       t: now,
       b: builds,
       f: firstVisits.map((visit) => [visit.experiment, visit.section, visit.candidate ? 1 : 0, visit.share]),
     };
     const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
-    return `${payload}.${await this.mac(payload)}`;
+    return `${payload}.${await this.signature(payload)}`;
   }
 
   /** The `Server-Timing` header value that carries a proof to the page. */
@@ -106,7 +122,7 @@ export class PageViewProofs {
   async verify(proof: string, now = Date.now()): Promise<PageView | ProofRefusal> {
     const [payload, mac, extra] = proof.split('.');
     if (!payload || !mac || extra !== undefined) return 'malformed';
-    const expected = Buffer.from(await this.mac(payload));
+    const expected = Buffer.from(await this.signature(payload));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
     let view: PageView | null;
@@ -120,20 +136,16 @@ export class PageViewProofs {
     return view;
   }
 
-  private async mac(payload: string): Promise<string> {
+  private async signature(payload: string): Promise<string> {
     // a failed read (the database away) is not kept: the next page tries again
-    this.key ??= cookieSecret(this.config, this.database).then(
-      ({ secret }) => createHmac('sha256', secret).update('page-view-proof').digest(),
+    this.mac ??= cookieSecret(this.config, this.database).then(
+      ({ secret }) => hmacOf(createHmac('sha256', secret).update('page-view-proof').digest()),
       (error: unknown) => {
-        this.key = null;
+        this.mac = null;
         throw error;
       },
     );
     // 16 bytes of the HMAC: forging one is 2^128 tries
-    return createHmac('sha256', await this.key)
-      .update(payload)
-      .digest()
-      .subarray(0, 16)
-      .toString('base64url');
+    return (await this.mac)(payload).subarray(0, 16).toString('base64url');
   }
 }
