@@ -73,13 +73,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => site.stop());
 
-/** The about build a page names in its data (a release id). */
-const aboutBuild = (page: Page) =>
-  page.evaluate(
+/** The about release a page loads: the id in the path of the entry its data names (`/sections/about/<id>/...`). */
+const aboutBuild = async (page: Page) => {
+  const entry = await page.evaluate(
     () =>
-      (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { builds?: { about?: string } }).builds
-        ?.about,
+      (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { sections?: { about?: string } })
+        .sections?.about ?? '',
   );
+  return /\/sections\/about\/([0-9a-f]{16})\//.exec(entry)?.[1];
+};
 
 /** Hides the page as a visitor leaving does, so the collector sends its beacon (headless Chromium never hides). */
 async function leave(page: Page): Promise<void> {

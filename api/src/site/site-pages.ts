@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { shell } from '@portfolio/parts';
 import type { RenderedPage, SectionState } from '@portfolio/contracts/page-render';
-import { buildIdsOf } from '@portfolio/contracts/build-ids';
 import { pageDataBlock } from '@portfolio/contracts/page-data';
 import { ownerBasePath } from '@portfolio/contracts/owner';
 import { LRUCache } from 'lru-cache';
@@ -203,15 +202,15 @@ export class SitePages {
 
   /**
    * Without a server render, the shell's page for the browser to render alone, naming the builds this visitor
-   * gets (an experiment's variant, a preview) and their release ids: the browser loads exactly those and the
-   * field measurements are tagged with them, as on a server-rendered page.
+   * gets (an experiment's variant, a preview): the browser loads exactly those, as on a server-rendered page (and
+   * its proof, like any page's, tags its field measurements with them).
    */
   private clientRenderedPage(served: ServedSections, builds: readonly SectionState[] | null): SitePage {
     let html = readFileSync(this.templatePath, 'utf8');
     // both are null together: while a section has no URL anywhere (LiveSections.forRequest)
     const sections = served.remotes;
     if (sections && builds) {
-      const data = pageDataBlock({ sections, builds: buildIdsOf(builds), clientRender: true, router: null });
+      const data = pageDataBlock({ sections, clientRender: true, router: null });
       // where the shell's render module puts it (page-document.ts)
       html = html.replace('</body>', () => `${data}</body>`);
     }
