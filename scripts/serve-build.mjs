@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import flags from '../e2e/support/chromium-flags.json' with { type: 'json' };
-import { startRenderers } from '../e2e/support/server-rendered.mjs';
+import { sitemapPaths } from '../e2e/support/server-rendered.mjs';
 import { repoRoot } from './parts.mjs';
 
 export async function serveBuild(port) {
@@ -33,8 +33,9 @@ export async function serveBuild(port) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  // what is measured or photographed is the page visitors get once the renderers run, not the browser's page
-  await startRenderers(origin);
+  // each page asked once: the first answers wait for the renderers starting with the server, so what is measured
+  // or photographed is the page visitors get once it has started (rendered ahead, kept)
+  for (const pagePath of await sitemapPaths(origin)) await (await fetch(`${origin}${pagePath}`)).arrayBuffer();
   return { origin, stop: () => server.kill() };
 }
 

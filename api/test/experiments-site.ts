@@ -58,18 +58,11 @@ export async function startExperiment(
   return json<Experiment>(response);
 }
 
-/** A visitor's page request: cookies and privacy headers as given; which about build served it, and its cookie. */
+/**
+ * A visitor's page request, the first answer: cookies and privacy headers as given; which about build served it
+ * (null: not the server's page of either), and its cookie.
+ */
 export async function visit(site: { baseUrl: string }, urlPath: string, headers: Record<string, string> = {}) {
-  // a variant's renderer starts on its first page, answered meanwhile for the browser to render: asked until rendered
-  for (const until = Date.now() + 20_000; ;) {
-    const seen = await visitOnce(site, urlPath, headers);
-    if (seen.about !== null || Date.now() > until) return seen;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** One page request, rendered by the server or not (`about` is null for the browser's page). */
-export async function visitOnce(site: { baseUrl: string }, urlPath: string, headers: Record<string, string>) {
   const response = await fetch(`${site.baseUrl}${urlPath}`, { headers });
   const html = await response.text();
   const cookie = response.headers.getSetCookie().find((text) => text.startsWith('exp_about='));

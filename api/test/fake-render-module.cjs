@@ -32,29 +32,62 @@ async function load(build) {
   }
 }
 
+/** The section a path is under, as the parts' mount paths say (page-section.ts). */
+const sectionOf = (pathname) =>
+  pathname === '/'
+    ? 'home'
+    : (['about', 'projects', 'resume'].find((name) => pathname === `/${name}` || pathname.startsWith(`/${name}/`)) ??
+      null);
+
+/** The query parameters a path's routes read, as the real module learns them from the routes' handles. */
+const searchParamsOf = (pathname) => (pathname.startsWith('/projects') ? ['sort'] : []);
+
+/** The URL as the real module renders it: the parameters its routes read alone, sorted (page-query.ts). */
+function pageUrlOf(url) {
+  const asked = new URL(url);
+  const kept = new URLSearchParams(
+    [...asked.searchParams].filter(([name]) => searchParamsOf(asked.pathname).includes(name)),
+  );
+  kept.sort();
+  const query = kept.toString();
+  return `${asked.origin}${asked.pathname}${query ? `?${query}` : ''}`;
+}
+
 exports.createPageRenderer = ({ template, sections }) => {
   const builds = sections.filter((section) => 'version' in section);
   const loading = Promise.all(builds.map(async (build) => [build.name, await load(build)])).then(Object.fromEntries);
-  const page = (main, status = 200, variants = 1) => ({
+  const pageOf = (main, status, variants, searchParams) => ({
     status,
     html: template.replace('<!--page-body-->', main),
     variants,
+    searchParams,
   });
   return {
     ready: loading.then((loaded) => ({
       unavailable: sections.filter((section) => !loaded[section.name]?.exports).map((section) => section.name),
     })),
-    async render({ url, siteUrl, variant }) {
+    async render({ url: asked, siteUrl, variant }) {
       renders += 1;
       const loaded = await loading;
+      const url = pageUrlOf(asked);
       const { pathname } = new URL(url);
-      if (pathname === '/moved') return { status: 302, location: '/projects', variants: 1 };
+      const searchParams = searchParamsOf(pathname);
+      const page = (main, status = 200, variants = 1) => pageOf(main, status, variants, searchParams);
+      if (pathname === '/moved') return { status: 302, location: '/projects', variants: 1, searchParams };
       // a page in three variants, as home's doors are (page-variants.ts)
       if (pathname === '/doors')
         return page(`<main data-variant="${variant % 3}" data-renders="${renders}"></main>`, 200, 3);
-      // the same, but its third variant fails (as while a renderer starts) until it has failed once after the
-      // first variant was rendered, and kept
-      if (pathname === '/doors-failing-once') {
+      const code = Object.keys(loaded).filter((name) => loaded[name].exports);
+      const named = sections.map(
+        (section) => `${section.name}=${section.version ?? versionIn(section.url) ?? 'missing'}`,
+      );
+      const attributes = `data-url="${url}" data-site="${siteUrl}" data-pid="${process.pid}" data-renders="${renders}" data-code="${code.join(' ')}"`;
+      // a section whose code is not in this renderer (the shell's alone): its routes say it is unavailable, 503
+      const section = sectionOf(pathname);
+      if (section && !code.includes(section))
+        return page(`<main ${attributes} data-unavailable="${section}">${named.join(' ')}</main>`, 503);
+      // the same in a section, but its third variant fails once after the first variant was rendered, and kept
+      if (pathname === '/about/doors-failing-once') {
         const shown = variant % 3;
         if (shown === 2 && !thirdDoorsFailedSince) {
           thirdDoorsFailedSince = firstDoorsRendered;
@@ -63,13 +96,12 @@ exports.createPageRenderer = ({ template, sections }) => {
         if (shown === 0) firstDoorsRendered = true;
         return page(`<main data-variant="${shown}" data-renders="${renders}"></main>`, 200, 3);
       }
-      if (pathname === '/broken') throw new Error('a section threw');
+      if (pathname === '/broken' || pathname === '/about/broken') throw new Error('a section threw');
       // a section's code that keeps everything it makes, until its renderer runs out of memory
-      if (pathname === '/hog') {
+      if (pathname === '/about/hog') {
         const held = [];
         for (;;) held.push(new Array(100_000).fill(held.length));
       }
-      const code = Object.keys(loaded).filter((name) => loaded[name].exports);
       let shown = '';
       for (const name of code) {
         if (typeof loaded[name].exports.render !== 'function') continue;
@@ -79,10 +111,7 @@ exports.createPageRenderer = ({ template, sections }) => {
           return page(`<main>${error.message}</main>`, 500);
         }
       }
-      const named = sections.map(
-        (section) => `${section.name}=${section.version ?? versionIn(section.url) ?? 'missing'}`,
-      );
-      const main = `<main data-url="${url}" data-site="${siteUrl}" data-pid="${process.pid}" data-renders="${renders}" data-code="${code.join(' ')}" data-left="${leftBehind.buffer.length}" data-heap-limit-mb="${Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024)}">${named.join(' ')}</main>${shown}`;
+      const main = `<main ${attributes} data-left="${leftBehind.buffer.length}" data-heap-limit-mb="${Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024)}">${named.join(' ')}</main>${shown}`;
       return page(main, pathname === '/nowhere' ? 404 : 200);
     },
     // the owner's pages are among the routes, as in the shell: the server leaves them out of the sitemap

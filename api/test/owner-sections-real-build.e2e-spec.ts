@@ -15,7 +15,6 @@ import {
   type FolderServer,
   type OwnerSite,
 } from './owner-site.js';
-import { renderedPage } from './rendered-page.js';
 
 // The health check and the preview with the real render module and the sections' real builds (`npm run build`),
 // each candidate a copy of a section's dist/ on another origin. Only the check and the preview: the built
@@ -91,9 +90,8 @@ const copyOf = (name: RemoteName) => {
     const previewed = await call(site, 'POST', '/api/owner/sections/about/preview', { session, body: { url } });
     const { cookie } = await openPreview(site, (await json<PreviewLink>(previewed)).previewUrl);
     const previewOrigin = { baseUrl: site.previewBaseUrl };
-    const { response: owner, html } = await renderedPage(() =>
-      call(previewOrigin, 'GET', '/about', { preview: cookie }),
-    );
+    const owner = await call(previewOrigin, 'GET', '/about', { preview: cookie });
+    const html = await owner.text();
     expect(owner.status).toBe(200);
     expect(html).toMatch(/<\/aside><div id="root">/);
     expect(html.indexOf('preview-banner')).toBeLessThan(html.indexOf('<div id="root">'));
@@ -101,7 +99,7 @@ const copyOf = (name: RemoteName) => {
     expect((JSON.parse(data) as { sections: Record<string, string> }).sections.about).toMatch(
       new RegExp(`^${about.url}/remoteEntry\\.[0-9a-f]+\\.js$`),
     );
-    const { html: visitor } = await renderedPage(() => call(site, 'GET', '/about'));
+    const visitor = await (await call(site, 'GET', '/about')).text();
     expect(visitor).not.toContain(about.url);
     expect(visitor).not.toContain('preview-banner');
   });

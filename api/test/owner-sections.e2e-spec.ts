@@ -6,7 +6,6 @@ import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { PreviewLink } from '@portfolio/contracts/section-releases';
-import { eventually } from './eventually.js';
 import { fakeSite } from './fake-site.js';
 import { setOwnerPassword } from './owner-client.js';
 import {
@@ -197,7 +196,8 @@ describe(`the owner's sections (${testStorage})`, () => {
     expect(Date.now() - Date.parse(overview.history[0]!.at)).toBeLessThan(60_000);
 
     // every client, without any cookie
-    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-2'), 'the promoted build');
+    const promotedPage = await page(site, '/about');
+    expect([promotedPage.status, promotedPage.builds]).toEqual([200, expect.stringContaining('about=about-2')]);
     expect(await (await call(site, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
     expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual(sameOrigin);
     expect(statSync(remotesJson).ino).toBe(fileBefore);
@@ -215,7 +215,8 @@ describe(`the owner's sections (${testStorage})`, () => {
       ['roll back', candidate(), sameOrigin.about],
       ['promote', sameOrigin.about, candidate()],
     ]);
-    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-1'), 'the build before');
+    const before = await page(site, '/about');
+    expect([before.status, before.builds]).toEqual([200, expect.stringContaining('about=about-1')]);
 
     const nothing = await call(site, 'POST', '/api/owner/sections/resume/roll-back', { session });
     expect(nothing.status).toBe(409);
@@ -228,7 +229,9 @@ describe(`the owner's sections (${testStorage})`, () => {
     try {
       const served = await json<Record<string, string>>(await call(site, 'GET', '/remotes.json'));
       expect(served).toEqual(edited);
-      await eventually(async () => (await page(site, '/resume')).builds.includes('resume=missing'), 'the edited URL');
+      // its build cannot be read there: the frame, and the section's "unavailable"
+      const resume = await page(site, '/resume');
+      expect([resume.status, resume.builds]).toEqual([503, expect.stringContaining('resume=missing')]);
       const overview = await json<SectionsOverview>(await call(site, 'GET', '/api/owner/sections', { session }));
       expect(overview.sections.find((section) => section.name === 'resume')).toMatchObject({
         liveUrl: edited.resume,

@@ -16,7 +16,6 @@ import { PreviewOrigin } from '../src/common/preview-origin.js';
 import { stopApp } from '../src/shutdown.js';
 import { DATABASE, type Database } from '../src/storage/database.js';
 import { writeSectionBuild } from './fake-site.js';
-import { renderedPage } from './rendered-page.js';
 import { newStorage, type StorageEnv } from './test-storage.js';
 
 /** A running server on a site folder, with the owner's sessions at hand. */
@@ -73,7 +72,8 @@ export interface FolderServer {
   close: () => Promise<void>;
 }
 
-export async function serveFolder(root: string): Promise<FolderServer> {
+/** `root` served on `port` (a free one when 0). */
+export async function serveFolder(root: string, port = 0): Promise<FolderServer> {
   const server = createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(root, path.normalize(urlPath));
@@ -89,10 +89,9 @@ export async function serveFolder(root: string): Promise<FolderServer> {
     });
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -143,12 +142,13 @@ export async function call(site: { baseUrl: string }, method: string, urlPath: s
 }
 
 /**
- * The builds a page was rendered with (the stand-in render module writes them), and how it may be kept; with a
- * preview (its cookie's value), on the preview origin.
+ * The first answer to a page: the builds it was rendered with (the stand-in render module writes them), and how it
+ * may be kept; with a preview (its cookie's value), on the preview origin.
  */
 export async function page(site: OwnerSite | { baseUrl: string }, urlPath: string, preview?: string) {
   const origin = preview && 'previewBaseUrl' in site ? { baseUrl: site.previewBaseUrl } : site;
-  const { response, html } = await renderedPage(() => call(origin, 'GET', urlPath, { preview }));
+  const response = await call(origin, 'GET', urlPath, { preview });
+  const html = await response.text();
   return {
     status: response.status,
     cacheControl: response.headers.get('cache-control'),

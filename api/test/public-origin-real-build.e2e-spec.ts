@@ -4,7 +4,6 @@ import { jsonResume } from '@portfolio/contracts/json-resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderedPage } from './rendered-page.js';
 import { schemaOrgProblems } from './schema-org.js';
 import { absoluteUrls, rawGet, strangersHeaders } from './steered-request.js';
 import { startApp, type RunningApp } from './start-app.js';
@@ -18,6 +17,12 @@ const built = existsSync(path.join(repoRoot, 'shell/dist/server/render.js'));
 if (!built) console.warn('No production build (npm run build): skipping the public origin tests on real pages');
 
 const siteUrl = 'https://owner.example';
+
+/** The first answer to a page, as a crawler or a link preview gets it. */
+async function firstAnswer(url: string) {
+  const response = await fetch(url);
+  return { response, html: await response.text() };
+}
 
 /** The owner's projects (mf-projects' content): what the projects' pages are made of. */
 const projects = JSON.parse(
@@ -57,11 +62,9 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
     const sitemap = (await rawGet(app.baseUrl, '/sitemap.xml', strangersHeaders)).body;
     const pagePaths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
     expect(pagePaths.length).toBeGreaterThan(3);
-    // each page's renderer started, through a URL of its own: the stranger is still the first to ask for the page
-    for (const pagePath of [...pagePaths, '/no-such-page'])
-      await renderedPage(() => fetch(`${app.baseUrl}${pagePath}?warm`));
-    for (const pagePath of [...pagePaths, '/no-such-page', '/sitemap.xml', '/robots.txt']) {
-      // the stranger first: the page they make the server render is the one it keeps for everyone
+    // the sitemap's pages, rendered ahead, and pages no one asked for before: the stranger is the first to ask
+    const unasked = pagePaths.map((pagePath) => `${pagePath.replace(/\/$/, '')}/steered`);
+    for (const pagePath of [...pagePaths, ...unasked, '/no-such-page', '/sitemap.xml', '/robots.txt']) {
       const steered = await rawGet(app.baseUrl, pagePath, strangersHeaders);
       expect(steered.body).not.toContain('evil.example');
       const urls = absoluteUrls(steered.body);
@@ -77,7 +80,7 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
   }, 120_000);
 
   it("describes every page as schema.org data (JSON-LD) that the vocabulary holds, from the page's own content", async () => {
-    const pageOf = async (pagePath: string) => (await renderedPage(() => fetch(`${app.baseUrl}${pagePath}`))).html;
+    const pageOf = async (pagePath: string) => (await firstAnswer(`${app.baseUrl}${pagePath}`)).html;
     const sitemap = await (await fetch(`${app.baseUrl}/sitemap.xml`)).text();
     const pagePaths = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
     const projectPaths = pagePaths.filter((pagePath) => pagePath.startsWith('/projects/project/'));
@@ -123,10 +126,10 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
   }, 120_000);
 
   it('keeps the technology a list shows in its canonical URL, and leaves tracking parameters out', async () => {
-    const { html } = await renderedPage(() => fetch(`${app.baseUrl}/projects?utm_campaign=x&${tagged}&fbclid=y`));
+    const { html } = await firstAnswer(`${app.baseUrl}/projects?utm_campaign=x&${tagged}&fbclid=y`);
     expect(canonicalOf(html)).toBe(`${siteUrl}/projects?${new URLSearchParams({ tag: someTag }).toString()}`);
     expect(html).toContain(`<title>Projects using ${someTag} |`);
-    const unknown = await renderedPage(() => fetch(`${app.baseUrl}/projects?tag=COBOL`));
+    const unknown = await firstAnswer(`${app.baseUrl}/projects?tag=COBOL`);
     expect(unknown.response.status).toBe(404);
     expect(unknown.html).toContain('No projects use “COBOL”.');
     expect(unknown.html).toContain('<meta name="robots" content="noindex">');
@@ -142,7 +145,7 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
       '/projects',
       ...withoutPicture.map((project) => `/projects/project/${project.id}`),
     ]) {
-      const { html } = await renderedPage(() => fetch(`${app.baseUrl}${pagePath}`));
+      const { html } = await firstAnswer(`${app.baseUrl}${pagePath}`);
       const image = metaOf(html, 'og:image') ?? '';
       expect([pagePath, image]).toEqual([pagePath, expect.stringMatching(/\.card\.[0-9a-f]{10}\.png$/)]);
       expect([metaOf(html, 'og:image:width'), metaOf(html, 'og:image:height')]).toEqual(['1200', '630']);
@@ -157,7 +160,7 @@ const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.rea
   }, 60_000);
 
   it('serves the resume in the JSON Resume schema at /resume.json, named by /resume, the same as the page and PDF', async () => {
-    const { html } = await renderedPage(() => fetch(`${app.baseUrl}/resume`));
+    const { html } = await firstAnswer(`${app.baseUrl}/resume`);
     expect(html).toContain(
       `<link rel="alternate" type="application/json" href="${siteUrl}/resume.json" title="Resume (JSON Resume)">`,
     );

@@ -6,12 +6,13 @@ import ts from 'typescript';
  * schema-dts (a dependency of @portfolio/contracts, whose builders it types): Google's typings of the whole
  * schema.org vocabulary (types, their properties, what each may hold).
  */
-const vocabulary = ts.resolveModuleName(
-  'schema-dts',
-  fileURLToPath(new URL('../../packages/contracts/src/structured-data.ts', import.meta.url)),
-  { moduleResolution: ts.ModuleResolutionKind.Bundler },
-  ts.sys,
-).resolvedModule?.resolvedFileName ?? 'schema-dts (not installed)';
+const vocabulary =
+  ts.resolveModuleName(
+    'schema-dts',
+    fileURLToPath(new URL('../../packages/contracts/src/structured-data.ts', import.meta.url)),
+    { moduleResolution: ts.ModuleResolutionKind.Bundler },
+    ts.sys,
+  ).resolvedModule?.resolvedFileName ?? 'schema-dts (not installed)';
 
 /**
  * Checks JSON-LD documents against the schema.org vocabulary: each is type-checked as schema-dts's

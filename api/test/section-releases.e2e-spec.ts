@@ -4,7 +4,6 @@ import path from 'node:path';
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { ReleaseRefused, ReleaseUploaded, SectionRelease } from '@portfolio/contracts/section-releases';
-import { eventually } from './eventually.js';
 import { fakeSite, writeSectionBuild } from './fake-site.js';
 import { call, candidateBuild, json, page, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload, withToken } from './release-client.js';
@@ -52,14 +51,16 @@ describe('section releases', () => {
       to: first?.entryUrl,
     });
     expect(overview.sections.find((section) => section.name === 'about')?.previousUrl).toBeNull();
-    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-1'), 'the about-1 page');
+    const about = await page(site, '/about');
+    expect([about.status, about.builds]).toEqual([200, expect.stringContaining('about=about-1')]);
   });
 
   it('changes nothing visitors see when a part is built again while the site runs; /mf/ is not served', async () => {
     writeSectionBuild(path.join(siteDir, 'mf-about/dist'), 'about-rebuilt', ['about']);
     // well past SECTION_REFRESH_MS (20 ms here): a URL that could change would have been read again
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-1'), 'the about-1 page');
+    const about = await page(site, '/about');
+    expect([about.status, about.builds]).toEqual([200, expect.stringContaining('about=about-1')]);
     expect((await fetch(`${site.baseUrl}/mf/about/remoteEntry.js`)).status).toBe(404);
     expect((await fetch(`${site.baseUrl}/mf/about/server/manifest.json`)).status).toBe(404);
   });
@@ -140,7 +141,9 @@ describe('section releases', () => {
     expect(promoted.status).toBe(200);
     const overview = await json<SectionsOverview>(promoted);
     expect(overview.sections.find((section) => section.name === 'about')?.liveUrl).toBe(second.entryUrl);
-    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-2'), 'the about-2 page');
+    // the first visit after the promote: the new release, the server's page
+    const promotedPage = await page(site, '/about');
+    expect([promotedPage.status, promotedPage.builds]).toEqual([200, expect.stringContaining('about=about-2')]);
     // a visitor still on the old release's files
     const old = await fetch(`${site.baseUrl}/sections/about/${first.id}/remoteEntry.js`);
     expect([old.status, old.headers.get('cache-control')]).toEqual([200, immutable]);
@@ -155,7 +158,9 @@ describe('section releases', () => {
     const after = await releases();
     expect(after.find((release) => release.id === first.id)?.livePeriods).toHaveLength(2);
     expect(after.find((release) => release.id === second.id)).toMatchObject({ live: false, note: 'new photo' });
-    await eventually(async () => (await page(site, '/about')).builds.includes('about=about-1'), 'the about-1 page');
+    // and after the roll back
+    const rolledBackPage = await page(site, '/about');
+    expect([rolledBackPage.status, rolledBackPage.builds]).toEqual([200, expect.stringContaining('about=about-1')]);
   });
 
   it('lets a token promote only when the owner said it may', async () => {
@@ -185,12 +190,10 @@ describe('section releases', () => {
       Date.parse(uploaded.previewExpiresAt) - (Date.parse(uploaded.previewExpiresAt) % 1000),
     );
     const value = /^section_preview=([^;]+)/.exec(cookie)?.[1] ?? '';
-    // the preview's renderer starts on its first page (answered for the browser to render meanwhile)
-    const { previewed, html } = await eventually(async () => {
-      const response = await fetch(`${site.previewBaseUrl}/about`, { headers: { Cookie: `section_preview=${value}` } });
-      const text = await response.text();
-      return text.includes('about=about-2') && { previewed: response, html: text };
-    }, 'the previewed release rendered on the server');
+    // the preview's renderer starts on its first page, which waits for it
+    const previewed = await fetch(`${site.previewBaseUrl}/about`, { headers: { Cookie: `section_preview=${value}` } });
+    const html = await previewed.text();
+    expect(previewed.status).toBe(200);
     expect(previewed.headers.get('cache-control')).toBe('private, no-store');
     expect(html).toContain('about=about-2');
     expect(html).toMatch(

@@ -8,7 +8,6 @@ import { defaultRemotesConfig } from '@portfolio/parts';
 import { eventually } from './eventually.js';
 import { fakeSite, onCdn, writeSectionBuild } from './fake-site.js';
 import { serveFolder, type FolderServer } from './owner-site.js';
-import { renderedPage } from './rendered-page.js';
 import { startApp, type RunningApp } from './start-app.js';
 
 interface Rendered {
@@ -25,10 +24,10 @@ interface Rendered {
   site: string;
 }
 
+/** The first answer to one request, as a visitor's browser or a crawler gets it. */
 async function page(app: RunningApp, pagePath: string, headers: Record<string, string> = {}): Promise<Rendered> {
-  const { response, html } = await renderedPage(() =>
-    fetch(`${app.baseUrl}${pagePath}`, { headers, redirect: 'manual' }),
-  );
+  const response = await fetch(`${app.baseUrl}${pagePath}`, { headers, redirect: 'manual' });
+  const html = await response.text();
   const main =
     /<main data-url="([^"]*)" data-site="([^"]*)" data-pid="(\d+)" data-renders="(\d+)" data-code="([^"]*)"[^>]*>([^<]*)<\/main>/.exec(
       html,
@@ -90,9 +89,28 @@ describe('pages rendered on the server', () => {
     expect(about.pid).not.toBe(first.pid);
   });
 
+  it('serves a link with parameters no route reads from the same kept page, rendered without them', async () => {
+    // /projects's routes read `sort` (the stand-in render module says so, as a route's handle would)
+    const first = await page(app, '/projects?utm_source=linkedin&sort=top&fbclid=IwAR0');
+    expect(first.status).toBe(200);
+    expect(first.url).toBe(`${publicOrigin()}/projects?sort=top`);
+    for (const shared of [
+      '/projects?sort=top',
+      '/projects?gclid=1&sort=top&ref=mail',
+      '/projects?sort=top&anything=else',
+    ]) {
+      const kept = await page(app, shared);
+      expect([kept.pid, kept.renders, kept.url]).toEqual([first.pid, first.renders, first.url]);
+    }
+    // a path whose routes read none: every query string is the same page
+    const about = await page(app, '/about?utm_source=newsletter&utm_medium=mail&mc_cid=1');
+    expect(about.url).toBe(`${publicOrigin()}/about`);
+    for (const shared of ['/about', '/about?igshid=x', '/about?msclkid=1&trk=2', '/about?x=1&y=2'])
+      expect((await page(app, shared)).renders).toBe(about.renders);
+  });
+
   it('keeps a page with variants once per variant and sends each visitor one at random', async () => {
     const seen = new Map<string, string>();
-    await renderedPage(() => fetch(`${app.baseUrl}/doors`));
     for (let visit = 0; visit < 40; visit += 1) {
       const html = await (await fetch(`${app.baseUrl}/doors`)).text();
       const [, variant = '', renders = ''] = /data-variant="(\d+)" data-renders="(\d+)"/.exec(html) ?? [];
@@ -104,15 +122,15 @@ describe('pages rendered on the server', () => {
     expect([...seen.keys()].sort()).toEqual(['0', '1', '2']);
   });
 
-  it('a page the browser rendered once does not teach the server that the page has one variant', async () => {
+  it('a page whose render failed once does not teach the server that the page has one variant', async () => {
     const variantOf = async () => {
-      const response = await fetch(`${app.baseUrl}/doors-failing-once`);
+      const response = await fetch(`${app.baseUrl}/about/doors-failing-once`);
       const html = await response.text();
-      return response.headers.get('cache-control') === 'no-store' ? 'browser' : /data-variant="(\d)"/.exec(html)?.[1];
+      return response.status === 503 ? 'frame' : /data-variant="(\d)"/.exec(html)?.[1];
     };
-    // variant 0 is rendered and kept, then variant 2's render fails: that visitor gets the browser's page
+    // variant 0 is rendered and kept, then variant 2's render fails: that visitor gets the frame, "unavailable"
     const before: Array<string | undefined> = [];
-    const failedAfterFirst = () => before.lastIndexOf('browser') > before.indexOf('0') && before.includes('0');
+    const failedAfterFirst = () => before.lastIndexOf('frame') > before.indexOf('0') && before.includes('0');
     while (!failedAfterFirst() && before.length < 300) before.push(await variantOf());
     expect(failedAfterFirst()).toBe(true);
     // every variant is still sent to later visitors (the count of 1 once learnt here sent them all variant 0)
@@ -171,13 +189,43 @@ describe('pages rendered on the server', () => {
       return current.builds.includes('projects-on-a-cdn') && current;
     }, 'the moved section');
     expect(after.builds).toBe('home=home-1 about=about-1 projects=projects-on-a-cdn resume=missing');
-    // a section without a build: its routes are rendered by the shell alone
-    expect((await page(app, '/resume')).code).toBe('');
+    // a section without a build: its routes are rendered by the shell alone, "unavailable"
+    const resume = await page(app, '/resume');
+    expect([resume.status, resume.code]).toEqual([503, '']);
   });
 
-  it('hands the page to the browser when the render fails, and renders it again next time', async () => {
+  it("answers a section whose host is down with its 'unavailable' (503), and the first request after it is up with its page", async () => {
+    const down = await serveFolder(siteDir);
+    const port = Number(new URL(down.url).port);
+    await down.close();
+    onTearDown(() => writeFileSync(remotesJson, JSON.stringify(onCdnConfig)));
+    writeFileSync(remotesJson, JSON.stringify({ ...onCdnConfig, resume: `${down.url}/mf-resume/dist/remoteEntry.js` }));
+    const unavailable = await page(app, '/resume');
+    expect([unavailable.status, unavailable.builds]).toEqual([503, expect.stringContaining('resume=missing')]);
+    // the host comes up: past SECTION_REFRESH_MS (20 ms here), the next request reads the section again
+    const up = await serveFolder(siteDir, port);
+    onTearDown(() => up.close());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const back = await page(app, '/resume');
+    expect([back.status, back.code, back.builds]).toEqual([200, 'resume', expect.stringContaining('resume=resume-1')]);
+  });
+
+  it("answers a page whose section's code throws with the frame from the server: the section's 'unavailable', 503", async () => {
+    const response = await fetch(`${app.baseUrl}/about/broken`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    // the shell's renderer drew it, without the section's code, and never shows the section's error text
+    expect(html).toContain('data-unavailable="about"');
+    expect(html).toContain('data-code=""');
+    expect(html).not.toContain('a section threw');
+    expect((await page(app, '/about')).status).toBe(200);
+  });
+
+  it('answers with the page the browser renders, 503, only when not even the shell renders', async () => {
+    // a path of no section whose render throws: the shell's renderer is the one that fails
     const response = await fetch(`${app.baseUrl}/broken`);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(503);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const html = await response.text();
     expect(html).toContain('<div id="root"><!--page-body--></div>');
@@ -198,24 +246,21 @@ describe('pages rendered on the server', () => {
     expect((await page(app, '/')).status).toBe(200);
   });
 
-  it('ends a renderer that outgrows its memory limit and renders the next page in a new one', async () => {
+  it("ends a renderer that outgrows its memory limit: the frame for that page, the section's own pages once it is back", async () => {
     // V8's own heap limit in the renderer: the sandbox's (about 50 MB), not Node's default (gigabytes)
-    expect(
-      Number(
-        /data-heap-limit-mb="(\d+)"/.exec(
-          (await renderedPage(() => fetch(`${app.baseUrl}/?the-heap-limit`))).html,
-        )?.[1],
-      ),
-    ).toBeLessThan(128);
-    // a path of no section: the shell's renderer renders it, and the hog
-    const before = await page(app, '/nowhere?before-the-hog');
-    const response = await fetch(`${app.baseUrl}/hog`);
-    // the render failed: the browser renders that page, and the server goes on
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    const after = await page(app, '/nowhere?after-the-hog');
-    expect(after.status).toBe(404);
-    expect(after.pid).not.toBe('');
+    const home = await fetch(`${app.baseUrl}/?the-heap-limit`);
+    expect(Number(/data-heap-limit-mb="(\d+)"/.exec(await home.text())?.[1])).toBeLessThan(128);
+    const before = await page(app, '/about/before-the-hog');
+    const response = await fetch(`${app.baseUrl}/about/hog`);
+    // the render failed: the frame says the section is unavailable, and the server goes on
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('data-unavailable="about"');
+    expect((await page(app, '/nowhere')).status).toBe(404);
+    // kept ready, it starts again by itself after the backoff: the next visitor gets its page from a new renderer
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const after = await page(app, '/about/after-the-hog');
+    expect(after.status).toBe(200);
+    expect(after.code).toBe('about');
     expect(after.pid).not.toBe(before.pid);
   });
 

@@ -18,8 +18,6 @@ export const runningCacheMs = 1000;
 export interface Assignment {
   /** the sections this browser gets the candidate of */
   candidates: Partial<RemotesConfig>;
-  /** for each section under experiment, the URL of the variant this browser does not get */
-  counterparts: Partial<RemotesConfig>;
   /** whether any experiment runs: the page differs between visitors (never kept by a shared cache) */
   underExperiment: boolean;
   /** Set-Cookie values for a new or changed assignment (a page response or /remotes.json sends them) */
@@ -29,13 +27,7 @@ export interface Assignment {
 }
 
 /** No experiment for this request: everyone's live. */
-export const noAssignment: Assignment = {
-  candidates: {},
-  counterparts: {},
-  underExperiment: false,
-  cookies: [],
-  firstVisits: [],
-};
+export const noAssignment: Assignment = { candidates: {}, underExperiment: false, cookies: [], firstVisits: [] };
 
 /** Global Privacy Control or Do Not Track: the live release, no cookie, no measurement. */
 export const optsOut = (req: IncomingMessage): boolean => req.headers['sec-gpc'] === '1' || req.headers.dnt === '1';
@@ -88,10 +80,7 @@ export class ExperimentAssignments {
       if (/^exp_[a-z]+$/.test(name) && !runningSections.has(name.slice(4) as RemoteName))
         cookies.push(cookieText(name, '', 0, secure));
     if (running.length === 0) return cookies.length > 0 ? { ...noAssignment, cookies } : noAssignment;
-    const counterparts: Partial<RemotesConfig> = Object.fromEntries(
-      running.map((experiment) => [experiment.section, experiment.candidateUrl]),
-    );
-    if (optsOut(req)) return { candidates: {}, counterparts, underExperiment: true, cookies, firstVisits: [] };
+    if (optsOut(req)) return { candidates: {}, underExperiment: true, cookies, firstVisits: [] };
     const candidates: Partial<RemotesConfig> = {};
     const firstVisits: FirstVisit[] = [];
     for (const experiment of running) {
@@ -103,10 +92,7 @@ export class ExperimentAssignments {
         cookies.push(cookieText(name, `${experiment.id}.${bucket}`, experimentCookieDays * 86_400, secure));
       }
       const candidate = bucket < experiment.share;
-      if (candidate) {
-        candidates[experiment.section] = experiment.candidateUrl;
-        counterparts[experiment.section] = experiment.liveUrl;
-      }
+      if (candidate) candidates[experiment.section] = experiment.candidateUrl;
       if (first)
         firstVisits.push({
           experiment: experiment.id,
@@ -115,6 +101,6 @@ export class ExperimentAssignments {
           share: experiment.share,
         });
     }
-    return { candidates, counterparts, underExperiment: true, cookies, firstVisits };
+    return { candidates, underExperiment: true, cookies, firstVisits };
   }
 }

@@ -12,12 +12,15 @@ import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-rout
 import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
 import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
+
+/** How late a replica sees a section change made on another (its live configuration is cached this long). */
+export { liveSectionsCacheMs } from './live-config.js';
 import { sectionOfPath } from './page-section.js';
 import { previewBanner } from './preview-banner.js';
 import { ReleasePreviews } from './releases/release-previews.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';
 import { SectionManifests } from './section-manifests.js';
-import { SectionRenderers } from './section-renderers.js';
+import { RendererNotReady, SectionRenderers, type KeptRenderer } from './section-renderers.js';
 import { selfOriginOf } from './section-url.js';
 
 /** The section a page's URL is under, if these builds have a build of it (else its page is the shell's alone). */
@@ -26,8 +29,14 @@ function builtSectionOf(pageUrl: string, builds: readonly SectionState[]): Remot
   return builds.some((build) => build.name === named && isSectionBuild(build)) ? named : null;
 }
 
-/** No page: the section's renderer is starting, or waiting to start again after failing (it logged why). */
-export class RendererNotReady extends Error {}
+export { rendererWaitMs } from './section-renderers.js';
+
+/**
+ * Builds kept ready are read again from their URLs (their server manifests) this often, or at once when the URLs
+ * change: a release's URL never changes its build; a URL outside the site's releases (a CDN's) may, and a request
+ * that names a build not kept yet has it kept at once (`fresh`).
+ */
+const keptBuildsMs = 60_000;
 
 /** A request as it reaches the site, its cookies parsed once for the whole app (cookie-parser). */
 export type SiteRequest = IncomingMessage & { cookies?: Record<string, unknown> };
@@ -54,8 +63,6 @@ export interface ServedSections {
   builds: () => Promise<SectionState[] | null>;
   /** the same for `live` alone (the sitemap: the same for everyone) */
   liveBuilds: () => Promise<SectionState[] | null>;
-  /** the builds with the other variant of `section`'s experiment; null when none runs on it, or it is previewed */
-  counterpartBuilds: (section: RemoteName) => Promise<SectionState[] | null>;
 }
 
 /**
@@ -66,6 +73,8 @@ export interface ServedSections {
 @Injectable()
 export class LiveSections {
   private readonly known = new WeakMap<IncomingMessage, Promise<ServedSections>>();
+  /** the builds kept ready, and the URLs they were read from (keepReady) */
+  private kept: { urls: string; at: number; sets: SectionState[][] } | null = null;
 
   constructor(
     private readonly config: LiveConfig,
@@ -97,27 +106,25 @@ export class LiveSections {
 
   /**
    * One page, rendered by the renderer of the section its path is under (the shell alone for a path of no
-   * section, or of a section without a build). Throws when there is no page to send: the renderer failed,
-   * timed out, or answered a 5xx other than "unavailable" (its text may hold the section's own error);
-   * with `fallbackWhileStarting`, also at once while that renderer is still starting (a visitor never waits).
+   * section, or of a section without a build; with `shellAlone`, for any path: a section's routes then show its
+   * "unavailable" view, 503, for the browser to render). Waits for a renderer that is starting (until rendererWaitMs
+   * after its start). Throws when there is no page to send: the renderer failed, did not start in time, timed out, or
+   * answered a 5xx other than "unavailable" (its text may hold the section's own error).
    */
   async render(
     builds: readonly SectionState[],
     request: PageRequest,
-    { fallbackWhileStarting = false }: { fallbackWhileStarting?: boolean } = {},
+    { shellAlone = false }: { shellAlone?: boolean } = {},
   ): Promise<RenderedPage> {
-    const section = builtSectionOf(request.url, builds);
+    const section = shellAlone ? null : builtSectionOf(request.url, builds);
     const renderer = this.renderers.rendererFor(builds, section);
     if (!renderer)
       throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} failed; it starts again later`);
-    if (!renderer.serving) {
-      if (fallbackWhileStarting) throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} is starting`);
-      await renderer.ready;
-    }
+    if (!renderer.serving) await this.renderers.whenReady(renderer);
     const page = await renderer.render(request, builds);
     if (page.status >= 500 && page.status !== 503) {
       // the page may show the section's own error text: logged here, never sent
-      console.error(`${renderer.label}: ${request.url} rendered as ${page.status}; the browser renders it`);
+      console.error(`${renderer.label}: ${request.url} rendered as ${page.status}`);
       throw new Error(`${renderer.label} answered ${page.status}`);
     }
     if (page.status < 500) this.renderers.succeeded(renderer);
@@ -125,18 +132,39 @@ export class LiveSections {
   }
 
   /**
-   * While an experiment runs on a section, each page of it starts, or keeps alive, the renderers of both its
-   * variants, whichever this visitor gets: they start and idle together. Otherwise the candidate's renderer
-   * starts on its own first visitor, and a variant whose renderer is cold answers its visitors with the
-   * browser's page (a slower LCP) more often than the other: results biased against it, and a guard that
-   * might stop a sound candidate on LCP.
+   * The builds visitors may get now: the live ones, and the live ones with each running experiment's candidate.
+   * Every renderer they need (each section's with a build, and the shell's) is kept ready from now on; the
+   * renderers of builds no longer among them end once idle. None while a section has no URL anywhere. Asked every
+   * few seconds: the database is read each time (cached for a second), the sections' manifests when their URLs
+   * change, after keptBuildsMs, or with `fresh`.
    */
-  async keepVariantsWarm(served: ServedSections, builds: readonly SectionState[], pageUrl: string): Promise<void> {
-    const section = sectionOfPath(new URL(pageUrl).pathname);
-    const counterpart = section ? await served.counterpartBuilds(section) : null;
-    if (!counterpart) return;
-    for (const variant of [builds, counterpart])
-      if (builtSectionOf(pageUrl, variant) === section) this.renderers.rendererFor(variant, section);
+  async keepReady(selfOrigin: string, { fresh = false }: { fresh?: boolean } = {}): Promise<SectionState[][]> {
+    const [entries, running] = await Promise.all([
+      this.config.entries().catch(() => this.config.fileEntries()),
+      this.experiments.running().catch(() => []),
+    ]);
+    const live = completeConfig(entries);
+    if (!live) return [];
+    const configs = [
+      live,
+      ...running.map((experiment) => ({ ...live, [experiment.section]: experiment.candidateUrl })),
+    ];
+    const urls = JSON.stringify(configs);
+    const known = this.kept;
+    let sets: SectionState[][];
+    if (!fresh && known?.urls === urls && Date.now() - known.at < keptBuildsMs) sets = known.sets;
+    else {
+      sets = await Promise.all(configs.map((config) => this.manifests.builds(config, selfOrigin)));
+      // a section that could not be read is read again at the next look, until it is
+      this.kept = sets.every((builds) => builds.every(isSectionBuild)) ? { urls, at: Date.now(), sets } : null;
+    }
+    // the sections' first: a visitor's first page is more likely a section's than a 404
+    const wanted: KeptRenderer[] = sets.flatMap((builds) => [
+      ...builds.filter(isSectionBuild).map((build) => ({ sections: builds, section: build.name })),
+      { sections: builds, section: null },
+    ]);
+    this.renderers.keep(wanted);
+    return sets;
   }
 
   /** The route ids each build's `./routes` serves, each loaded alone in a sandboxed renderer (the owner's checks). */
@@ -153,6 +181,12 @@ export class LiveSections {
     if (!renderer)
       throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} failed; it starts again later`);
     await renderer.ready;
+  }
+
+  /** Waits until every renderer of these builds (each section's with a build, the shell's) has started or failed. */
+  async renderersStarted(builds: readonly SectionState[]): Promise<void> {
+    const sections = [...builds.filter(isSectionBuild).map((build) => build.name), null];
+    await Promise.allSettled(sections.map((section) => this.rendererReady(builds, section)));
   }
 
   /**
@@ -208,10 +242,6 @@ export class LiveSections {
       firstVisits: assignment.firstVisits,
       builds: buildsOf(remotes),
       liveBuilds: buildsOf(live),
-      counterpartBuilds: (section) => {
-        const other = preview?.[section] ? undefined : assignment.counterparts[section];
-        return other && remotes ? buildsOf({ ...remotes, [section]: other })() : Promise.resolve(null);
-      },
     };
   }
 }

@@ -127,7 +127,11 @@ export class SectionManifests {
     return Promise.all(
       remoteNames.map(async (name) => {
         const where = this.where(name, config[name], selfOrigin);
-        const known = await this.known.fetch(`${name} ${where.manifestUrl} ${where.manifestRef}`, { context: where });
+        const key = `${name} ${where.manifestUrl} ${where.manifestRef}`;
+        // a build that could not be read is read again at once when its time is up, not answered stale: the first
+        // request after its host came up gets the section, not its "unavailable" (a replica started before the hosts)
+        const before = this.known.peek(key, { allowStale: true });
+        const known = await this.known.fetch(key, { context: where, allowStale: !before || 'version' in before.state });
         return known?.state ?? { name, url: where.url, error: 'no answer' };
       }),
     );

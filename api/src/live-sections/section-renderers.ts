@@ -11,12 +11,11 @@ import { buildsSignature } from './section-manifests.js';
 import { StartTurns } from './start-turns.js';
 
 /**
- * Renderer processes alive at once: each live section's and the shell's, and one more (a preview's or a new
- * build's). Each holds 20-40 MB of its own beside the node binary's pages it shares: with three, a replica serving
- * every section evicted renderers whose pages it then had to render again, and answered them with the browser's
- * page (docs/performance.md, "Server memory").
+ * Renderer processes alive at once beside the kept ones (each live section's, the shell's, a running experiment's
+ * candidate's): a preview's, a release check's, a build no longer live until it idles. Each holds 17-30 MB of its
+ * own beside the node binary's pages it shares (docs/performance.md, "Server memory").
  */
-export const maxRenderers = 6;
+export const maxOtherRenderers = 2;
 /** A render not answered by then gets the page's fallback, and its renderer is replaced. */
 export const renderTimeoutMs = 2000;
 /** A start is given long: renderers run below the server's priority, and a busy host starves them first. */
@@ -33,6 +32,18 @@ const maxStarting = 2;
 /** The shell's build is looked at no more than once a second. */
 const shellVersionMs = 1000;
 
+/**
+ * How long after a renderer's process started pages wait for it, at most. Renderers of what visitors get are kept
+ * ready, so a page waits only in the seconds after a start, a promote or a renderer's crash (a start takes 1.5-3 s on
+ * an idle 2-core host, about twice that at a load of 20). A renderer not ready by then (a section whose code loops
+ * at import) has its pages answered at once with the frame and the section's "unavailable" message (503), for the
+ * browser to render the section: one visitor waits this long at most, not each.
+ */
+export const rendererWaitMs = 10_000;
+
+/** No page: the section's renderer did not start in time, or waits to start again after failing (it logged why). */
+export class RendererNotReady extends Error {}
+
 /** One renderer's place: the section's code at one set of builds, with its run of failures. */
 interface Slot {
   key: string;
@@ -47,13 +58,29 @@ interface Slot {
   startAfter: number;
   usedAt: number;
   restart: NodeJS.Timeout | null;
+  /** a renderer of what visitors get now (`keep`): started at once and after every failure, renewed when idle */
+  kept: boolean;
+  /** pages its renderer rendered: a kept renderer that rendered any is renewed once idle */
+  renders: number;
+  /** a fresh renderer starting to take a kept renderer's place */
+  successor: RendererProcess | null;
+}
+
+/** What `keep` is told: the renderer of `section`'s code (null: the shell alone) with these builds. */
+export interface KeptRenderer {
+  sections: readonly SectionState[];
+  section: RemoteName | null;
 }
 
 /**
  * The renderer processes, one per section build (and one with the shell alone), and the only place one is
- * started. A renderer starts on a page's first request and ends after a minute unused; a renderer that
- * fails (throws at start, never starts, stops answering, runs out of memory) is ended and started again
- * in the background after a backoff that doubles while it keeps failing. Ended with the application.
+ * started. The renderers of the builds visitors get now (the live ones, an experiment's candidate) are kept
+ * ready: started as soon as they are named (`keep`), started again after any failure, never ended for being
+ * idle; one that rendered pages is renewed once idle (a fresh one takes its place when ready), which gives back
+ * what its renders grew. Any other renderer (a preview's, a release check's, a build no longer live) starts on
+ * its first request and ends after RENDERER_IDLE_MS unused. A renderer that fails (throws at start, never
+ * starts, stops answering, runs out of memory) is ended and started again in the background after a backoff
+ * that doubles while it keeps failing. Ended with the application.
  */
 @Injectable()
 export class SectionRenderers implements OnModuleDestroy {
@@ -63,8 +90,13 @@ export class SectionRenderers implements OnModuleDestroy {
   private readonly reaper: NodeJS.Timeout;
   private probes: Promise<unknown> = Promise.resolve();
   private readonly turns = new StartTurns(maxStarting);
+  /** each renderer's turn to start, for a visitor to hurry */
+  private readonly turnOf = new WeakMap<RendererProcess, Promise<void>>();
   /** the owner's check's renderer, while one runs */
   private readonly probing = new Set<RendererProcess>();
+  /** renderers replaced by a fresh one: ended once their renders in flight are answered */
+  private readonly retiring = new Set<RendererProcess>();
+  private closed = false;
 
   /** a renderer unused this long is ended (RENDERER_IDLE_MS) */
   private readonly idleMs: number;
@@ -90,6 +122,97 @@ export class SectionRenderers implements OnModuleDestroy {
    * null while it fails and waits for its next start.
    */
   rendererFor(sections: readonly SectionState[], section: RemoteName | null): RendererProcess | null {
+    if (this.closed) return null;
+    const slot = this.slotFor(sections, section);
+    slot.usedAt = Date.now();
+    slot.sections = sections;
+    const current = slot.renderer;
+    if (current && !current.dead && !(current.serving && !slot.loaded && this.dueAgain(slot, current))) return current;
+    if (current && !current.dead) void current.end();
+    return Date.now() >= slot.startAfter ? this.start(slot) : null;
+  }
+
+  /**
+   * A visitor waits for `renderer` to start: its turn first (it goes before the others waiting for theirs), then
+   * until rendererWaitMs after its process started. RendererNotReady when it is not ready by then.
+   */
+  async whenReady(renderer: RendererProcess): Promise<void> {
+    const turn = this.turnOf.get(renderer);
+    if (turn) {
+      this.turns.hurry(turn);
+      await turn;
+    }
+    const ms = renderer.startedAt + rendererWaitMs - Date.now();
+    const late = () => new RendererNotReady(`${renderer.label} did not start within ${rendererWaitMs} ms`);
+    if (ms <= 0) throw late();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        renderer.ready,
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(late()), ms);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The renderers visitors need now, kept ready from now on (started now if not running, after its backoff if it
+   * failed); the ones kept until now and not named are not kept any more: they end once idle.
+   */
+  keep(wanted: readonly KeptRenderer[]): void {
+    if (this.closed) return;
+    const keys = new Set<string>();
+    for (const { sections, section } of wanted) {
+      const slot = this.slotFor(sections, section);
+      keys.add(slot.key);
+      slot.sections = sections;
+      if (!slot.kept) slot.usedAt = Date.now();
+      slot.kept = true;
+      const running = slot.renderer && !slot.renderer.dead;
+      if (!running && !slot.restart && Date.now() >= slot.startAfter) this.start(slot);
+      // in its backoff after failing: failed() starts it again then
+      else if (!running && !slot.restart) this.failed(slot, 0, true, false);
+    }
+    for (const slot of this.slots.values()) if (!keys.has(slot.key)) slot.kept = false;
+  }
+
+  /** A render answered: the renderer's run of failures is over. */
+  succeeded(renderer: RendererProcess): void {
+    for (const slot of this.slots.values())
+      if (slot.renderer === renderer) {
+        slot.failures = 0;
+        slot.renders += 1;
+      }
+  }
+
+  /**
+   * The route ids each build's `./routes` serves, each build loaded alone in a sandboxed renderer of its own
+   * that ends with the answer: a candidate's code never runs in the API's process. One probe at a time.
+   */
+  routeIds(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
+    const run = this.probes.then(() => this.probe(builds));
+    this.probes = run.catch(() => undefined);
+    return run;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.reaper);
+    const renderers = [...this.probing, ...this.retiring];
+    for (const slot of this.slots.values()) {
+      if (slot.restart) clearTimeout(slot.restart);
+      if (slot.renderer) renderers.push(slot.renderer);
+      if (slot.successor) renderers.push(slot.successor);
+    }
+    this.slots.clear();
+    await Promise.all(renderers.map((renderer) => renderer.end()));
+  }
+
+  /** The place of `section`'s renderer with these builds, made on first use. */
+  private slotFor(sections: readonly SectionState[], section: RemoteName | null): Slot {
     const build = sections.find((state) => state.name === section);
     // a renderer holds one build's code: another section's new build is named in the request, not a new renderer
     const key = `${this.currentShellVersion()}\n${section ? buildsSignature(build ? [build] : []) : 'shell'}`;
@@ -108,41 +231,13 @@ export class SectionRenderers implements OnModuleDestroy {
         startAfter: 0,
         usedAt: 0,
         restart: null,
+        kept: false,
+        renders: 0,
+        successor: null,
       };
       this.slots.set(key, slot);
     }
-    slot.usedAt = Date.now();
-    slot.sections = sections;
-    const current = slot.renderer;
-    if (current && !current.dead && !(current.serving && !slot.loaded && this.dueAgain(slot, current))) return current;
-    if (current && !current.dead) void current.end();
-    return Date.now() >= slot.startAfter ? this.start(slot) : null;
-  }
-
-  /** A render answered: the renderer's run of failures is over. */
-  succeeded(renderer: RendererProcess): void {
-    for (const slot of this.slots.values()) if (slot.renderer === renderer) slot.failures = 0;
-  }
-
-  /**
-   * The route ids each build's `./routes` serves, each build loaded alone in a sandboxed renderer of its own
-   * that ends with the answer: a candidate's code never runs in the API's process. One probe at a time.
-   */
-  routeIds(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
-    const run = this.probes.then(() => this.probe(builds));
-    this.probes = run.catch(() => undefined);
-    return run;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.reaper);
-    const renderers = [...this.probing];
-    for (const slot of this.slots.values()) {
-      if (slot.restart) clearTimeout(slot.restart);
-      if (slot.renderer) renderers.push(slot.renderer);
-    }
-    this.slots.clear();
-    await Promise.all(renderers.map((renderer) => renderer.end()));
+    return slot;
   }
 
   private async probe(builds: readonly SectionBuild[]): Promise<SectionRouteIds> {
@@ -180,66 +275,132 @@ export class SectionRenderers implements OnModuleDestroy {
     const renderer = this.newRenderer(slot.label, this.startData(slot.sections, slot.section), pageTimes);
     slot.renderer = renderer;
     slot.loaded = false;
+    slot.renders = 0;
     renderer.ready.then(
       ({ loaded }) => {
+        if (slot.renderer !== renderer) return;
         slot.loaded = loaded;
         // idle from now: a start longer than the idle time does not end it before its first page
-        if (slot.renderer === renderer) slot.usedAt = Date.now();
+        slot.usedAt = Date.now();
         if (!loaded) this.failed(slot, retryUnloadedMs);
       },
       () => undefined,
     );
+    this.watchExit(slot, renderer);
+    return renderer;
+  }
+
+  /** A renderer of `slot` that ends by its own fault (not idle, not replaced) is started again after the backoff. */
+  private watchExit(slot: Slot, renderer: RendererProcess): void {
     void renderer.exited.then(() => {
       if (slot.renderer !== renderer) return;
       slot.renderer = null;
-      // ended by its own fault (not idle, not replaced): started again in the background, after the backoff
       if (renderer.failure && this.slots.get(slot.key) === slot) this.failed(slot, 0, true);
     });
-    return renderer;
+  }
+
+  /**
+   * A fresh renderer for a kept one that rendered pages and is idle now: it takes the old one's place once ready
+   * (the old one ends when its renders in flight are answered), so what renders grew in a process is given back
+   * without a moment with no renderer. One that does not start leaves the old one in place.
+   */
+  private renew(slot: Slot): void {
+    const successor = this.newRenderer(slot.label, this.startData(slot.sections, slot.section), pageTimes);
+    slot.successor = successor;
+    successor.ready.then(
+      ({ loaded }) => {
+        slot.successor = null;
+        const old = slot.renderer;
+        if (!loaded || !slot.kept || this.closed || this.slots.get(slot.key) !== slot) {
+          void successor.end();
+          return;
+        }
+        if (slot.restart) clearTimeout(slot.restart);
+        slot.restart = null;
+        slot.renderer = successor;
+        slot.loaded = true;
+        slot.renders = 0;
+        this.watchExit(slot, successor);
+        if (old) this.retiring.add(old);
+        this.endRetired();
+      },
+      () => {
+        slot.successor = null;
+      },
+    );
+  }
+
+  private endRetired(): void {
+    for (const renderer of this.retiring)
+      if (!renderer.busy) {
+        this.retiring.delete(renderer);
+        void renderer.end();
+      }
   }
 
   /** A renderer whose process starts at its turn (a few at once); its turn ends once it is ready or has failed. */
   private newRenderer(label: string, data: ReturnType<SectionRenderers['startData']>, times: RendererTimes) {
-    const renderer = new RendererProcess(label, data, times, this.turns.take());
+    const turn = this.turns.take();
+    const renderer = new RendererProcess(label, data, times, turn);
+    this.turnOf.set(renderer, turn);
     const done = () => this.turns.done();
     renderer.ready.then(done, done);
     return renderer;
   }
 
-  /** Counts a failure and sets the next start's earliest time; `restart`: start it then, if still in use. */
-  private failed(slot: Slot, atLeastMs: number, restart = false): void {
-    slot.failures += 1;
-    const backoff = Math.min(firstBackoffMs * 2 ** (slot.failures - 1), mostBackoffMs);
-    slot.startAfter = Date.now() + Math.max(backoff, atLeastMs);
+  /**
+   * Counts a failure (`count`) and sets the next start's earliest time; `restart`: start it then, if kept or
+   * still in use.
+   */
+  private failed(slot: Slot, atLeastMs: number, restart = false, count = true): void {
+    if (count) {
+      slot.failures += 1;
+      const backoff = Math.min(firstBackoffMs * 2 ** (slot.failures - 1), mostBackoffMs);
+      slot.startAfter = Date.now() + Math.max(backoff, atLeastMs);
+    }
     if (!restart || slot.restart) return;
-    slot.restart = setTimeout(() => {
-      slot.restart = null;
-      const inUse = Date.now() - slot.usedAt < this.idleMs;
-      if (inUse && !slot.renderer && this.slots.get(slot.key) === slot) this.start(slot);
-    }, slot.startAfter - Date.now()).unref();
+    slot.restart = setTimeout(
+      () => {
+        slot.restart = null;
+        const inUse = slot.kept || Date.now() - slot.usedAt < this.idleMs;
+        if (inUse && !this.closed && !slot.renderer && this.slots.get(slot.key) === slot) this.start(slot);
+      },
+      Math.max(0, slot.startAfter - Date.now()),
+    ).unref();
   }
 
   private dueAgain(slot: Slot, renderer: RendererProcess): boolean {
     return Date.now() >= Math.max(slot.startAfter, renderer.startedAt + retryUnloadedMs) && !renderer.busy;
   }
 
-  /** At the cap, the least recently used renderer that is not rendering ends. */
+  /**
+   * At the cap of renderers beside the kept ones, the least recently used of those ends, one not rendering first.
+   * A kept renderer is never ended for room.
+   */
   private makeRoom(): void {
-    const alive = [...this.slots.values()].filter((slot) => slot.renderer && !slot.renderer.dead);
-    if (alive.length < maxRenderers) return;
-    const idle = alive.filter((slot) => !slot.renderer?.busy).sort((a, b) => a.usedAt - b.usedAt);
-    const oldest = idle[0] ?? alive.sort((a, b) => a.usedAt - b.usedAt)[0];
+    const others = [...this.slots.values()]
+      .filter((slot) => !slot.kept && slot.renderer && !slot.renderer.dead)
+      .sort((a, b) => a.usedAt - b.usedAt);
+    if (others.length < maxOtherRenderers) return;
+    const oldest = others.find((slot) => !slot.renderer?.busy) ?? others[0];
     if (oldest?.renderer) this.retire(oldest);
   }
 
-  /** Ends what nobody used for a while since it started, and forgets slots of builds long gone. */
+  /**
+   * Ends what nobody used for a while since it started and is not kept, renews a kept renderer idle after
+   * rendering pages, and forgets slots of builds long gone.
+   */
   private endIdle(): void {
+    this.endRetired();
     const now = Date.now();
     for (const slot of this.slots.values()) {
       const idleFor = now - Math.max(slot.usedAt, slot.renderer?.lastUsedAt ?? 0);
       // a renderer still starting is not idle: its start has its own bound
-      const starting = slot.renderer && !slot.renderer.serving && !slot.renderer.dead;
-      if (slot.renderer && !starting && !slot.renderer.busy && idleFor >= this.idleMs) this.retire(slot);
+      const serving = slot.renderer?.serving === true;
+      const idle = serving && !slot.renderer?.busy && idleFor >= this.idleMs;
+      if (slot.kept) {
+        if (idle && slot.loaded && slot.renders > 0 && !slot.successor) this.renew(slot);
+      } else if (idle) this.retire(slot);
       else if (!slot.renderer && !slot.restart && idleFor >= 10 * this.idleMs) this.slots.delete(slot.key);
     }
   }

@@ -44,6 +44,8 @@ export function serveSite(
   pages: SitePages,
   resumeJson: (req: Request) => SitePage,
 ): void {
+  // from when it listens: renderers kept ready, and the sitemap's pages rendered before anyone asks
+  pages.keepPagesReady(app.getHttpServer());
   const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
   // the sections' dist/ folders are not served: visitors get releases (/sections/<name>/<id>/), so that
   // building a part changes nothing they see (the first start takes each dist/ as its first release)

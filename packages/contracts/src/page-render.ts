@@ -32,7 +32,7 @@ export type SectionState = SectionBuild | MissingSection;
 export const isSectionBuild = (section: SectionState): section is SectionBuild => 'version' in section;
 
 export interface PageRequest {
-  /** the page's absolute URL as the visitor asked for it (its origin is the one the browser sees) */
+  /** the page's absolute URL as the visitor asked for it (its origin is the one the browser sees); parameters no route reads are ignored */
   url: string;
   /** the public origin for canonical and Open Graph URLs (SITE_URL, else the request's origin) */
   siteUrl: string;
@@ -47,6 +47,11 @@ export interface RenderedPage {
   html?: string;
   /** how many variants the page has (page-variants.ts): 1 when it is the same for every visitor */
   variants: number;
+  /**
+   * The query parameters the routes of the page's path read (RouteHandle.searchParams): the page was rendered
+   * with these alone, and is the page of every URL of its path with the same values of them (page-query.ts)
+   */
+  searchParams: readonly string[];
 }
 
 export interface PageRendererOptions {

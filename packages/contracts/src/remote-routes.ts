@@ -58,8 +58,10 @@ export interface RouteHandle {
   /** a path with parameters (`project/:projectId`): every parameter set the sitemap lists */
   sitemapParams?: () => ReadonlyArray<Readonly<Record<string, string>>>;
   /**
-   * The query parameters the route reads (`['tag']`): they make another page and stay in its canonical URL;
-   * any other parameter (utm_*, fbclid...) makes no new page and is left out of it.
+   * The query parameters this route reads (a filter its loader renders, `['tag']`): a page is rendered, kept and
+   * named in its canonical link with these alone. Any other parameter of a link (utm_*, fbclid, ...) is dropped
+   * before the page is rendered (page-query.ts), so a route that reads one without naming it here never sees it
+   * on the server.
    */
   searchParams?: readonly string[];
   /** the page's structured data (schema.org JSON-LD), from the loader's data and the page's URL */

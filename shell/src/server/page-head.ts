@@ -18,7 +18,7 @@ export interface PageHeadInput {
   /** a route failed (not found, a section unavailable or broken): the page is the error page */
   failed?: boolean;
   pathname: string;
-  /** the query string asked for ("?tag=React&utm_source=x"): only the parameters a route reads stay */
+  /** the query the page was rendered with: the parameters its routes read alone (page-query.ts), `?tag=React` */
   search?: string;
   /** the public origin for canonical and Open Graph URLs */
   siteUrl: string;
@@ -28,16 +28,12 @@ export interface PageHeadInput {
 
 const handleOf = (match: HandleMatch) => match.handle as RouteHandle | undefined;
 
-/** The page's URL with the query parameters its routes read (`handle.searchParams`), in the order they name them. */
-export function canonicalUrl(matches: readonly HandleMatch[], pathname: string, search: string, siteUrl: string): URL {
-  const url = new URL(pathname, siteUrl);
-  const asked = new URLSearchParams(search);
-  for (const name of new Set(matches.flatMap((match) => handleOf(match)?.searchParams ?? []))) {
-    const value = asked.get(name);
-    if (value !== null && value !== '') url.searchParams.set(name, value);
-  }
-  return url;
-}
+/**
+ * The page's URL on the public origin: its path, and the query it was rendered with, which holds the parameters its
+ * routes read alone (`handle.searchParams`, page-query.ts). Joined as text: a path starting with // stays a path.
+ */
+const pageUrlOf = (pathname: string, search: string, siteUrl: string) =>
+  new URL(`${new URL(siteUrl).origin}${pathname}${search}`);
 
 /**
  * The structured data of the page the deepest route renders: its own handle's, else the shell's for that route
@@ -89,7 +85,7 @@ export function pageHead(input: PageHeadInput): string {
   const pageTitle = (found && pageHandleValue(matches, 'title')) || siteConfig.titles.error;
   const title = documentTitle(pageTitle);
   const description = (found && pageHandleValue(matches, 'description')) || siteConfig.description;
-  const url = (indexed ? canonicalUrl(matches, pathname, search, siteUrl) : new URL(pathname, siteUrl)).href;
+  const url = pageUrlOf(pathname, indexed ? search : '', siteUrl).href;
   const picture = (found ? previewPicture(matches) : undefined) ?? { url: siteCardPath, alt: siteConfig.description };
   const image = absoluteUrl(picture.url);
   const structuredData = indexed

@@ -40,6 +40,7 @@ function ProjectsPage() {
   return (
     <section>
       <h1>Projects</h1>
+      <p className="query">{useLoaderData<string>()}</p>
       <Outlet />
     </section>
   );
@@ -59,13 +60,28 @@ const sectionRoutes: { [R in RemoteName]?: RemoteRoutes<R> } = {
   // home in four variants, as its doors are (page-variants.ts): the variant asked for is the one rendered
   home: {
     home: {
-      Component: () => <h1>HELLO {useLoaderData<number>()}</h1>,
-      loader: ({ request }) => data(pageVariant(request, 4), { headers: { [pageVariantsHeader]: '4' } }),
+      Component: () => {
+        const { variant, query } = useLoaderData<{ variant: number; query: string }>();
+        return (
+          <>
+            <h1>HELLO {variant}</h1>
+            <p className="home-query">{query}</p>
+          </>
+        );
+      },
+      // it reads the query without declaring a parameter: it is never given one
+      loader: ({ request }) =>
+        data(
+          { variant: pageVariant(request, 4), query: new URL(request.url).search },
+          { headers: { [pageVariantsHeader]: '4' } },
+        ),
     },
   },
   projects: {
+    // a filter the server renders: the query its loader is given is what the page shows
     projects: {
       Component: ProjectsPage,
+      loader: ({ request }) => new URL(request.url).search,
       handle: {
         description: 'Every project.',
         searchParams: ['tag', 'page'],
@@ -261,7 +277,36 @@ describe('rendering pages on the server', () => {
   });
 
   it("answers a loader's redirect as an HTTP redirect", async () => {
-    expect(await render('/projects/project/42')).toEqual({ status: 302, location: '/projects', variants: 1 });
+    expect(await render('/projects/project/42?utm_source=x')).toEqual({
+      status: 302,
+      location: '/projects',
+      variants: 1,
+      searchParams: ['tag', 'page'],
+    });
+  });
+
+  it('renders a page with the query parameters its routes read alone, and names them in its canonical link', async () => {
+    const filtered = await render('/projects?utm_source=linkedin&tag=react&fbclid=IwAR0&sort=new');
+    expect(filtered.searchParams).toEqual(['tag', 'page']);
+    expect(filtered.html).toContain('<p class="query">?tag=react</p>');
+    expect(headOf(filtered.html ?? '')).toContain(
+      '<link rel="canonical" href="https://owner.example/projects?tag=react">',
+    );
+    expect(metaContent(filtered.html ?? '', 'og:url')).toBe('https://owner.example/projects?tag=react');
+    // a child route reads what its parent declares
+    expect((await render('/projects/project/2?tag=react&gclid=1')).searchParams).toEqual(['tag', 'page']);
+    // a route that declares none is given none: the same page as without them, a canonical link without them
+    const shared = await render('/?utm_source=linkedin&utm_medium=social&ref=mail');
+    expect(shared.searchParams).toEqual([]);
+    expect(shared.html).toContain('<p class="home-query"></p>');
+    expect(shared.html).toBe((await render('/')).html);
+    expect(headOf(shared.html ?? '')).toContain('<link rel="canonical" href="https://owner.example/">');
+  });
+
+  it('keeps a path starting with // on the public origin in its head', async () => {
+    const page = await render('//elsewhere.example/x');
+    expect(page.status).toBe(404);
+    expect(metaContent(page.html ?? '', 'og:url')).toBe('https://owner.example//elsewhere.example/x');
   });
 
   it("answers an unknown path with 404 and the error page inside the frame, which search engines don't index", async () => {

@@ -17,12 +17,14 @@ import {
 } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
+import { pageQuery } from '@portfolio/contracts/page-query';
 import { buildRoutes } from '../app/routes';
 import type { SectionRoutesLoader } from '../federation/load-remote-routes';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { hydrationData } from './hydration-data';
 import { pageHead } from './page-head';
 import { checkTemplate, pageDocument } from './page-document';
+import { searchParamsReader } from './route-handles';
 import { sectionUrls } from './section-urls';
 import { sitemapPaths } from './sitemap-paths';
 
@@ -65,6 +67,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
+  const searchParamsOf = searchParamsReader(routes);
 
   const ready = Promise.all(
     builds.map((build) =>
@@ -87,10 +90,14 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
     );
 
   async function render({ url, siteUrl, variant = 0 }: PageRequest): Promise<RenderedPage> {
-    const requestUrl = new URL(url);
+    const asked = new URL(url);
+    // the page of its path and the parameters its routes read: a link's tracking parameters are not part of it
+    const searchParams = await searchParamsOf(asked.pathname);
+    // joined as text: a path starting with // stays a path
+    const requestUrl = new URL(`${asked.origin}${asked.pathname}${pageQuery(asked.search, searchParams)}`);
     const context = await handler.query(new Request(requestUrl, { headers: { [pageVariantHeader]: String(variant) } }));
     if (context instanceof Response) {
-      return { status: context.status, location: context.headers.get('Location') ?? '/', variants: 1 };
+      return { status: context.status, location: context.headers.get('Location') ?? '/', variants: 1, searchParams };
     }
     const urls = sectionUrls(sections);
     let status = isUnavailable(context) ? 503 : context.statusCode;
@@ -130,7 +137,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       body,
       data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
     });
-    return { status, html: urls.withPublicPaths(html), variants: variantsOf(context) };
+    return { status, html: urls.withPublicPaths(html), variants: variantsOf(context), searchParams };
   }
 
   /** The route ids each build's `./routes` maps, loaded as pages load it: the owner's health check. */

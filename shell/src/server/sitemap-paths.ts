@@ -1,20 +1,11 @@
 import type { RouteObject } from '@portfolio/router';
-import type { RouteHandle } from '@portfolio/contracts/remote-routes';
 import { ownerBasePath } from '@portfolio/contracts/owner-paths';
+import { handleOf } from './route-handles';
 
 const joinPath = (parent: string, path: string) => `${parent.replace(/\/$/, '')}/${path}`;
 
 const fillPath = (path: string, params: Readonly<Record<string, string>>) =>
   path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-
-async function handleOf(route: RouteObject): Promise<RouteHandle | undefined> {
-  if (typeof route.lazy !== 'function') return route.handle as RouteHandle | undefined;
-  try {
-    return (await route.lazy()).handle as RouteHandle | undefined;
-  } catch {
-    return undefined; // a section that cannot be loaded lists no pages with parameters
-  }
-}
 
 /**
  * Every public page: each section's route, and for a path with parameters (a project's page) every
