@@ -120,13 +120,11 @@ export function hostileRumBodies(proof: string): Array<{ raw: string; contentTyp
       const length = 1 + Math.floor(next() * 300);
       bodies.push({ raw: Array.from({ length }, () => String.fromCharCode(Math.floor(next() * 256))).join('') });
     } else {
-      // valid JSON cut short or with a byte flipped
+      // valid JSON cut short or with a byte flipped (to another: a quote put for a quote would leave it valid)
       const text = JSON.stringify(valid);
       const at = Math.floor(next() * (text.length - 1));
-      bodies.push({
-        raw:
-          next() < 0.5 ? text.slice(0, at) : `${text.slice(0, at)}${pick(['"', '{', '\\', ','])}${text.slice(at + 1)}`,
-      });
+      const flipped = pick(['"', '{', '\\', ','].filter((byte) => byte !== text[at]));
+      bodies.push({ raw: next() < 0.5 ? text.slice(0, at) : `${text.slice(0, at)}${flipped}${text.slice(at + 1)}` });
     }
   }
   return bodies;
