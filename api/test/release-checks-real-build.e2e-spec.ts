@@ -27,6 +27,19 @@ function buildOf(name: RemoteName, change: (dist: string) => void = () => undefi
   return tarGz(folderEntries(dist));
 }
 
+/** The About build with one shared package's range and version changed in its mf-manifest.json. */
+const aboutSharing = (name: string, requiredVersion: string, version: string) =>
+  buildOf('about', (dist) => {
+    const file = path.join(dist, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+      shared: Array<{ name: string; requiredVersion: string; version: string }>;
+    };
+    const shared = manifest.shared.find((entry) => entry.name === name);
+    if (!shared) throw new Error(`the About build no longer shares ${name}`);
+    Object.assign(shared, { requiredVersion, version });
+    writeFileSync(file, JSON.stringify(manifest));
+  });
+
 const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']) =>
   checks.find((check) => check.name === name && check.outcome === 'failed')?.detail;
 
@@ -64,15 +77,7 @@ const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']
   });
 
   it('refuses shared react as a singleton ^18.2.0, naming the versions', async () => {
-    const react18 = buildOf('about', (dist) => {
-      const file = path.join(dist, 'mf-manifest.json');
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
-        shared: Array<{ name: string; requiredVersion: string; version: string }>;
-      };
-      for (const shared of manifest.shared)
-        if (shared.name === 'react') Object.assign(shared, { requiredVersion: '^18.2.0', version: '18.3.1' });
-      writeFileSync(file, JSON.stringify(manifest));
-    });
+    const react18 = aboutSharing('react', '^18.2.0', '18.3.1');
     const response = await upload(site, 'about', react18, token);
     expect(response.status).toBe(422);
     const hostReact = (
@@ -80,6 +85,20 @@ const failedCheck = (checks: readonly ReleaseCheck[], name: ReleaseCheck['name']
     ).version;
     expect(failedCheck((await json<ReleaseRefused>(response)).checks, 'shared')).toBe(
       `react ^18.2.0 required, the site has ${hostReact}.`,
+    );
+  });
+
+  // the router is shared as the facade @portfolio/router (the builds' mf-manifest.json names it so), not as
+  // react-router: a build made against another major of the facade brings routes the site's router cannot run
+  it('refuses a build whose router facade is incompatible, naming both versions', async () => {
+    const otherFacade = aboutSharing('@portfolio/router', '2.0.0', '2.0.0');
+    const response = await upload(site, 'about', otherFacade, token);
+    expect(response.status).toBe(422);
+    const hostFacade = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'packages/router/package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(failedCheck((await json<ReleaseRefused>(response)).checks, 'shared')).toBe(
+      `@portfolio/router 2.0.0 required, the site has ${hostFacade}.`,
     );
   });
 

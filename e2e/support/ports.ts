@@ -14,15 +14,15 @@ export const standInPorts = {
   releaseSite: sitePort + 12,
   /** A server of the site whose about section runs experiments on simulated visitors (experiments.spec.ts). */
   experimentsSite: sitePort + 13,
-  /** Two fresh servers of the site, whose first pages the browser renders while renderers start (layout-shift.spec.ts). */
-  startingSites: [sitePort + 14, sitePort + 15],
+  /** A fresh server of the site, whose first pages after its start are visited (layout-shift.spec.ts). */
+  startingSite: sitePort + 14,
   /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
   deployment: sitePort + 20,
 };
 
 /**
  * The preview origin of a server of the site started on `port` (PREVIEW_PORT): the site's own is the default,
- * the port after it; the other servers' (ownSite to startingSites) would meet the next one's site there, so
+ * the port after it; the other servers' (ownSite to startingSite) would meet the next one's site there, so
  * theirs are 30 further on, past the deployment's ports.
  */
 export const previewPortOf = (port: number): number => (port === sitePort ? sitePort + 1 : port + 30);

@@ -64,6 +64,37 @@ export const api = /** @type {const} */ ({
   nodeFlags: ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=128'],
 });
 
+/**
+ * What every part shares as one copy through module federation: each share key, with the package whose version
+ * it carries. Two Reacts break hooks; two routers, the routes; two react-bootstraps, its theme and contexts. A key
+ * ending in "/" shares each module under it: react-bootstrap per component (every part imports
+ * `react-bootstrap/Button`, never the package root, so a page loads only what it uses). React Router is shared as
+ * the facade @portfolio/router, the one module the parts import it from. The one list: the webpack config shares
+ * these, the render module's federation provides those the server uses, and a release's check compares the build's
+ * ranges for them with the site's versions.
+ */
+export const sharedSingletons = /** @type {const} */ ({
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  '@portfolio/router': '@portfolio/router',
+  'react-bootstrap/': 'react-bootstrap',
+});
+
+/** @typedef {keyof typeof sharedSingletons} SharedSingleton */
+
+/**
+ * The share key of `name` as a build's federation names it (`react-bootstrap/Carousel`), or null if not one.
+ * @param {string} name
+ * @returns {SharedSingleton | null}
+ */
+export function sharedSingletonOf(name) {
+  if (Object.hasOwn(sharedSingletons, name)) return /** @type {SharedSingleton} */ (name);
+  const prefix = Object.keys(sharedSingletons).find((key) => key.endsWith('/') && name.startsWith(key));
+  return /** @type {SharedSingleton | undefined} */ (prefix) ?? null;
+}
+
 /** Workspaces every part's build imports from their build output: built first. */
 export const libraries = /** @type {const} */ (['packages/contracts']);
 

@@ -1,17 +1,17 @@
+import { createRequire } from 'node:module';
+import { sharedSingletons as singletons } from '@portfolio/parts';
+
+/** The facade's own version: a workspace package has no range in the parts' package.json to infer one from. */
+const routerVersion = createRequire(import.meta.url)('@portfolio/router/package.json').version;
+
 /**
- * The modules every part shares as singletons through module federation.
- * One list, so the shell and the four remotes can never disagree on it.
- *
- * - React Router is shared through @portfolio/router, the one module the parts import it from:
- *   a shared package cannot be tree-shaken, and react-router's entry is mostly server code.
- * - react-bootstrap is shared per component ("react-bootstrap/"): every part imports
- *   `react-bootstrap/Button`, never the package root, so a page loads only what it uses.
+ * The modules every part shares as singletons through module federation, from the one list in
+ * @portfolio/parts (`sharedSingletons`): the shell and the four remotes can never disagree on it, and a
+ * release's check reads the same list.
  */
-export const sharedSingletons = {
-  react: { singleton: true },
-  'react/jsx-runtime': { singleton: true },
-  'react-dom': { singleton: true },
-  'react-dom/client': { singleton: true },
-  '@portfolio/router': { singleton: true, requiredVersion: '1.0.0' },
-  'react-bootstrap/': { singleton: true },
-};
+export const sharedSingletons = Object.fromEntries(
+  Object.keys(singletons).map((key) => [
+    key,
+    key === '@portfolio/router' ? { singleton: true, requiredVersion: routerVersion } : { singleton: true },
+  ]),
+);

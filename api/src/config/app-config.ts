@@ -164,7 +164,10 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     },
     /** How often the guard looks at running experiments (docs/experiments.md "The guard"). */
     experimentGuardMs: env.EXPERIMENT_GUARD_MS,
-    /** A page renderer unused this long is ended: an idle site costs the API alone (docs/server-rendering.md). */
+    /**
+     * A renderer of the live builds (kept ready) that rendered pages and sat unused this long is renewed, giving back
+     * what its renders grew; any other renderer unused this long ends (docs/server-rendering.md).
+     */
     rendererIdleMs: env.RENDERER_IDLE_MS,
     /** How long a section release's upload may take to send its body: a slower one is cut off with a 408. */
     releaseBodyMs: env.RELEASE_BODY_MS,

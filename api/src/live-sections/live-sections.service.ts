@@ -108,13 +108,14 @@ export class LiveSections {
    * One page, rendered by the renderer of the section its path is under (the shell alone for a path of no
    * section, or of a section without a build; with `shellAlone`, for any path: a section's routes then show its
    * "unavailable" view, 503, for the browser to render). Waits for a renderer that is starting (until rendererWaitMs
-   * after its start). Throws when there is no page to send: the renderer failed, did not start in time, timed out, or
+   * after its start). `ahead`: a page rendered before anyone asks (not a visitor's render: its renderer is not
+   * renewed for it). Throws when there is no page to send: the renderer failed, did not start in time, timed out, or
    * answered a 5xx other than "unavailable" (its text may hold the section's own error).
    */
   async render(
     builds: readonly SectionState[],
     request: PageRequest,
-    { shellAlone = false }: { shellAlone?: boolean } = {},
+    { shellAlone = false, ahead = false }: { shellAlone?: boolean; ahead?: boolean } = {},
   ): Promise<RenderedPage> {
     const section = shellAlone ? null : builtSectionOf(request.url, builds);
     const renderer = this.renderers.rendererFor(builds, section);
@@ -127,7 +128,7 @@ export class LiveSections {
       console.error(`${renderer.label}: ${request.url} rendered as ${page.status}`);
       throw new Error(`${renderer.label} answered ${page.status}`);
     }
-    if (page.status < 500) this.renderers.succeeded(renderer);
+    if (page.status < 500) this.renderers.succeeded(renderer, { visitor: !ahead });
     return page;
   }
 

@@ -179,12 +179,16 @@ export class SectionRenderers implements OnModuleDestroy {
     for (const slot of this.slots.values()) if (!keys.has(slot.key)) slot.kept = false;
   }
 
-  /** A render answered: the renderer's run of failures is over. */
-  succeeded(renderer: RendererProcess): void {
+  /**
+   * A render answered: the renderer's run of failures is over. A visitor's render counts toward renewing a kept
+   * renderer once idle; pages rendered ahead (the sitemap's, at each change) do not, or every kept renderer would
+   * be started again a minute after each start and promote, for the little those renders grow it.
+   */
+  succeeded(renderer: RendererProcess, { visitor = true }: { visitor?: boolean } = {}): void {
     for (const slot of this.slots.values())
       if (slot.renderer === renderer) {
         slot.failures = 0;
-        slot.renders += 1;
+        if (visitor) slot.renders += 1;
       }
   }
 

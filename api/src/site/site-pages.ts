@@ -192,7 +192,8 @@ export class SitePages implements OnModuleDestroy {
 
   /**
    * The page asked for, with these builds, in `variant`: kept, or rendered (once at a time) and kept if it is a
-   * page of the site (200). Query parameters its routes do not read are not part of it.
+   * page of the site (200). Query parameters its routes do not read are not part of it. `remotes`: the sections
+   * the visitor's browser loads; null for a page rendered ahead, for no visitor yet.
    */
   private async keptPage(
     asked: PageAsked,
@@ -231,7 +232,10 @@ export class SitePages implements OnModuleDestroy {
     return (await rendering).page;
   }
 
-  /** Renders the page; if its section's renderer cannot, the frame from the server with its "unavailable" message. */
+  /**
+   * Renders the page; if its section's renderer cannot, the frame from the server with its "unavailable" message.
+   * `remotes` as for keptPage: a render ahead does not count as a visitor's (its renderer is not renewed for it).
+   */
   private async render(
     asked: PageAsked,
     builds: readonly SectionState[],
@@ -240,7 +244,7 @@ export class SitePages implements OnModuleDestroy {
   ): Promise<Rendered> {
     const request = { url: pageUrl(asked), siteUrl: asked.origin, variant };
     try {
-      const page = await this.liveSections.render(builds, request);
+      const page = await this.liveSections.render(builds, request, { ahead: remotes === null });
       // a render module built before page variants says nothing: one variant
       const variants = Number.isSafeInteger(page.variants) && page.variants > 0 ? page.variants : 1;
       // what the routes read is learnt from their own renderer only (a 503's section did not load)
@@ -256,7 +260,7 @@ export class SitePages implements OnModuleDestroy {
       );
     }
     try {
-      const frame = await this.liveSections.render(builds, request, { shellAlone: true });
+      const frame = await this.liveSections.render(builds, request, { shellAlone: true, ahead: remotes === null });
       return { page: sitePageOf(frame), variants: null, searchParams: [] };
     } catch (error) {
       console.error('Rendering', asked.path, 'with the shell alone failed too:', (error as Error).message);

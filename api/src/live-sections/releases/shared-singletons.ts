@@ -2,9 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import semver from 'semver';
-
-/** The packages the shell and every section must share as one copy: two Reacts break hooks, two routers the routes. */
-export const singletonPackages = ['react', 'react-dom', 'react-router'] as const;
+import { sharedSingletonOf, sharedSingletons, type SharedSingleton } from '@portfolio/parts';
 
 /** What a release's build asks of one shared package. */
 interface Required {
@@ -30,15 +28,20 @@ function fromManifest(text: string): Required[] | null {
   }
 }
 
-/** Without a manifest: the share configuration webpack writes into remoteEntry.js (`react:[{version:"19.3.1",...`). */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * Without a manifest: the share configuration webpack writes into remoteEntry.js (`react:[{version:"19.3.1",...`,
+ * `"react-bootstrap/Carousel":[{...`), for each key of the one list (a key ending in "/", each module under it).
+ */
 function fromRemoteEntry(text: string): Required[] {
-  return singletonPackages.flatMap((name) => {
-    const at = new RegExp(
-      `["']?${name.replace('-', '\\-')}["']?:\\[\\{version:"([^"]+)"([^\\]]*?)shareConfig:\\{([^}]*)\\}`,
-    ).exec(text);
-    if (!at) return [];
-    const required = /requiredVersion:"([^"]+)"/.exec(at[3] ?? '')?.[1];
-    return [{ name, range: required ?? `^${at[1] ?? ''}` }];
+  return (Object.keys(sharedSingletons) as SharedSingleton[]).flatMap((key) => {
+    const name = key.endsWith('/') ? `${escaped(key)}[\\w./-]+` : escaped(key);
+    const pattern = new RegExp(`["']?(${name})["']?:\\[\\{version:"([^"]+)"(.*?)shareConfig:\\{([^}]*)\\}`, 'g');
+    return [...text.matchAll(pattern)].map((at) => {
+      const required = /requiredVersion:"([^"]+)"/.exec(at[4] ?? '')?.[1];
+      return { name: at[1] ?? key, range: required ?? `^${at[2] ?? ''}` };
+    });
   });
 }
 
@@ -48,16 +51,19 @@ export function requiredSingletons(folder: string): Required[] {
   const found =
     (manifest === null ? null : fromManifest(manifest)) ??
     fromRemoteEntry(readText(path.join(folder, 'remoteEntry.js')) ?? '');
-  return found.filter((shared) => (singletonPackages as readonly string[]).includes(shared.name));
+  return found.filter((shared) => sharedSingletonOf(shared.name) !== null);
 }
 
-/** The version of each singleton the host (the shell) is built with, as installed beside it. */
-export function hostVersions(shellFolder: string): Record<string, string> {
+/**
+ * The version of each singleton the host (the shell) is built with, as installed beside it, by share key
+ * (`react/jsx-runtime` carries react's version; `react-bootstrap/` each module's, react-bootstrap's).
+ */
+export function hostVersions(shellFolder: string): Partial<Record<SharedSingleton, string>> {
   const require = createRequire(path.join(shellFolder, 'package.json'));
-  const versions: Record<string, string> = {};
-  for (const name of singletonPackages) {
+  const versions: Partial<Record<SharedSingleton, string>> = {};
+  for (const [key, packageName] of Object.entries(sharedSingletons) as Array<[SharedSingleton, string]>) {
     try {
-      versions[name] = (require(`${name}/package.json`) as { version: string }).version;
+      versions[key] = (require(`${packageName}/package.json`) as { version: string }).version;
     } catch {
       // not installed beside the shell: nothing to compare with
     }
@@ -70,9 +76,13 @@ export function hostVersions(shellFolder: string): Record<string, string> {
  * version must satisfy the range and have the same major (a `^18` range is not met by 19, nor `*` by a
  * different major than the build's own).
  */
-export function singletonProblems(required: readonly Required[], host: Record<string, string>): string[] {
+export function singletonProblems(
+  required: readonly Required[],
+  host: Partial<Record<SharedSingleton, string>>,
+): string[] {
   return required.flatMap(({ name, range }) => {
-    const version = host[name];
+    const key = sharedSingletonOf(name);
+    const version = key === null ? undefined : host[key];
     if (!version) return [];
     const floor = semver.minVersion(range, { loose: true });
     // a range with no floor (`*`) asks for no major
