@@ -5,6 +5,8 @@ const path = require('node:path');
 module.exports = function frontendJestConfig(dir) {
   return {
     rootDir: dir,
+    // the workspace's folder names its tests in the one run of them all (`npm run test:unit`)
+    displayName: path.relative(__dirname, dir),
     // jsdom with Node's fetch API (Request, Response, TextEncoder...) that React Router's loaders use
     testEnvironment: 'jest-fixed-jsdom',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

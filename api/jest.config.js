@@ -58,9 +58,9 @@ if (postgresBin()) {
     displayName: 'postgres',
     testMatch: apiTests,
     // what reads or writes no storage (server-rendered pages, HTTP basics, the public origin, the PDF, request
-    // logs) is covered by the pglite run alone
+    // logs, the server's flags, the renderers' boundary) is covered by the pglite run alone
     testPathIgnorePatterns: [
-      '/(site-pages|http|public-origin|download|request-logs)\\.e2e-spec\\.ts$',
+      '/(site-pages|http|public-origin|download|request-logs|server-flags|hostile-releases-boundary)\\.e2e-spec\\.ts$',
       '-real-build\\.e2e-spec\\.ts$',
     ],
     globals: { TEST_STORAGE: 'postgres' },

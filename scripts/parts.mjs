@@ -14,5 +14,5 @@ export const api = apiPart.folder;
 
 /** What a part's build reads: its own sources plus the shared packages. */
 export function sourcesOf(part) {
-  return [part, 'packages', 'types', 'tsconfig.json'].map((dir) => path.join(repoRoot, dir));
+  return [part, 'packages', 'types', 'tsconfig.base.json'].map((dir) => path.join(repoRoot, dir));
 }

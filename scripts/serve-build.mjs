@@ -7,11 +7,13 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import flags from '../e2e/support/chromium-flags.json' with { type: 'json' };
 import { sitemapPaths } from '../e2e/support/server-rendered.mjs';
+import { api } from '../packages/parts/parts.mjs';
 import { repoRoot } from './parts.mjs';
 
 export async function serveBuild(port) {
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(repoRoot, 'api/dist/main.js')], {
+  // with the Node flags `npm start` gives it (packages/parts)
+  const server = spawn(process.execPath, [...api.nodeFlags, path.join(repoRoot, 'api/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,31 +1,22 @@
 #!/usr/bin/env node
 // `npm test`: the contracts built once; then three lanes, one after the other: the API's tests; the production
-// build, then the browser tests; the format check and lint first, then every other workspace's unit tests and
-// every type check, one at a time. Each step's output is printed whole when it ends, with its time. A failed check
+// build, then the browser tests; the format check, lint, every other workspace's unit tests in one jest run and
+// every type check in one `tsc -b`, one at a time. Each step's output is printed whole when it ends, with its time. A failed check
 // does not stop its lane; a failed build skips the tests that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { api, libraries, repoRoot } from './parts.mjs';
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /**
- * Runs `npm run <script> [-w workspace] [-- args]`. A step that runs beside another keeps its output until it
- * ends, so the two never interleave; one that runs alone (`live`) shows it as it comes.
+ * Runs a command, named `name` in the output. A step that runs beside another keeps its output until it ends, so
+ * the two never interleave; one that runs alone (`live`) shows it as it comes.
  */
-function npmRun(script, workspace, { live = false, args: extra = [] } = {}) {
-  const name = [script, workspace, ...extra].filter(Boolean).join(' ');
+function run(name, command, args, { live = false } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const args = [
-      'run',
-      script,
-      '--silent',
-      ...(workspace ? ['-w', workspace] : []),
-      ...(extra.length ? ['--', ...extra] : []),
-    ];
-    const child = spawn('npm', args, {
+    const child = spawn(command, args, {
       cwd: repoRoot,
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     });
@@ -40,6 +31,20 @@ function npmRun(script, workspace, { live = false, args: extra = [] } = {}) {
   });
 }
 
+/** Runs `npm run <script> [-w workspace] [-- args]`. */
+function npmRun(script, workspace, { live = false, args: extra = [] } = {}) {
+  const args = [
+    'run',
+    script,
+    '--silent',
+    ...(workspace ? ['-w', workspace] : []),
+    ...(extra.length ? ['--', ...extra] : []),
+  ];
+  return run([script, workspace, ...extra].filter(Boolean).join(' '), 'npm', args, { live });
+}
+
+const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
+
 /** The steps one after another; after a failed one the rest are skipped when `stopOnFailure`. True when all passed. */
 async function inTurn(steps, { stopOnFailure = false } = {}) {
   let passed = true;
@@ -49,13 +54,6 @@ async function inTurn(steps, { stopOnFailure = false } = {}) {
   }
   return passed;
 }
-
-const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-/** The workspaces that have the script, as `npm run <script> --workspaces --if-present` runs them. */
-const workspacesWith = (script) =>
-  rootPackage.workspaces.filter(
-    (workspace) => JSON.parse(readFileSync(path.join(repoRoot, workspace, 'package.json'), 'utf8')).scripts?.[script],
-  );
 
 /** The production build: started once, by the first lane that needs it; the others wait for the same run. */
 let build;
@@ -81,10 +79,10 @@ const lanes = [
       inTurn([
         () => npmRun('format:check'),
         () => npmRun('lint:eslint'),
-        ...workspacesWith('test')
-          .filter((workspace) => workspace !== api)
-          .map((workspace) => () => npmRun('test', workspace)),
-        ...workspacesWith('typecheck').map((workspace) => () => npmRun('typecheck', workspace)),
+        // every workspace's unit and component tests (the API's aside) in one jest run: jest.config.mjs
+        () => npmRun('test:unit'),
+        // every workspace's type check in one `tsc -b` (tsconfig.json); the contracts are built already
+        () => run('tsc -b', process.execPath, [tsc, '-b']),
       ]),
   ],
 ];

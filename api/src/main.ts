@@ -1,3 +1,4 @@
+import inspector from 'node:inspector';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
 import { PreviewOrigin } from './common/preview-origin.js';
@@ -8,9 +9,22 @@ import { stopApp } from './shutdown.js';
 const stopDeadlineMs = 9_000;
 
 const config = loadConfig();
-const app = await createApp(config);
-await app.listen(config.port);
 const logger = new Logger('Main');
+// an open inspector runs any code sent to it, the owner's secrets and the database in reach: never in production
+if (process.env.NODE_ENV === 'production' && inspector.url()) {
+  logger.error(`an inspector is open (${inspector.url()}): start the server without --inspect (api.nodeFlags)`);
+  process.exit(1);
+}
+const app = await createApp(config);
+// said once the app's logger writes (JSON lines in production)
+if (
+  process.env.NODE_ENV === 'production' &&
+  ![...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('--disable-sigusr1'))
+)
+  logger.warn(
+    'started without --disable-sigusr1 (api.nodeFlags): a process allowed to signal it can open its inspector',
+  );
+await app.listen(config.port);
 logger.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
 const previews = app.get(PreviewOrigin);
 if (previews.server) logger.log(`Previews of sections on ${previews.url} (port ${previews.port})`);

@@ -102,6 +102,11 @@ exports.createPageRenderer = ({ template, sections }) => {
         const held = [];
         for (;;) held.push(new Array(100_000).fill(held.length));
       }
+      // a section's own answer for a page (a status, a redirect), as a route's loader can make one
+      for (const name of code) {
+        const answered = await loaded[name].exports.page?.({ url });
+        if (answered) return { variants: 1, searchParams, ...answered };
+      }
       let shown = '';
       for (const name of code) {
         if (typeof loaded[name].exports.render !== 'function') continue;
@@ -114,8 +119,13 @@ exports.createPageRenderer = ({ template, sections }) => {
       const main = `<main ${attributes} data-left="${leftBehind.buffer.length}" data-heap-limit-mb="${Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024)}">${named.join(' ')}</main>${shown}`;
       return page(main, pathname === '/nowhere' ? 404 : 200);
     },
-    // the owner's pages are among the routes, as in the shell: the server leaves them out of the sitemap
-    sitemapPaths: async () => ['/', '/about', '/projects/project/1', '/owner/login', '/owner/sections'],
+    // the owner's pages are among the routes, as in the shell: the server leaves them out of the sitemap; a section's
+    // code may list pages of its own (a project's, from its handle)
+    async sitemapPaths() {
+      const loaded = await loading;
+      const listed = Object.values(loaded).flatMap((section) => section.exports?.sitemapPaths?.() ?? []);
+      return ['/', '/about', '/projects/project/1', '/owner/login', '/owner/sections', ...listed];
+    },
     // what `./routes` serves: the ids its server entry names, as the real module reads `./routes`
     async sectionRouteIds() {
       const loaded = await loading;

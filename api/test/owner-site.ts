@@ -21,6 +21,8 @@ import { newStorage, type StorageEnv } from './test-storage.js';
 /** A running server on a site folder, with the owner's sessions at hand. */
 export interface OwnerSite {
   baseUrl: string;
+  /** Nest's application, for what HTTP cannot show (the requests its server receives) */
+  nest: NestExpressApplication;
   /** the preview origin's listener (site/preview-origin.ts), as this machine reaches it */
   previewBaseUrl: string;
   storage: StorageEnv;
@@ -57,6 +59,7 @@ export async function startOwnerSite(
   const sessions = app.get(OwnerSessions);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    nest: app,
     previewBaseUrl: `http://127.0.0.1:${app.get(PreviewOrigin).port}`,
     storage,
     logIn: async () => (await sessions.create()).id,
@@ -109,10 +112,12 @@ export function candidateBuild(
   name: RemoteName,
   build: string,
   routeIds: readonly string[] = remoteByName(name).routeIds,
+  /** its server entry's code (fake-site.ts's writeSectionBuild) */
+  serverCode = '',
 ): string {
   const dist = mkdtempSync(path.join(tmpdir(), `candidate-${name}-`));
   cpSync(path.join(siteDir, remoteByName(name).folder, 'dist'), dist, { recursive: true });
-  writeSectionBuild(dist, `${name}-${build}`, routeIds);
+  writeSectionBuild(dist, `${name}-${build}`, routeIds, serverCode);
   return dist;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { repoRoot } from './site-server';
 
 /**
- * A copy of a section's sources beside the real one (so `../tsconfig.json` and the shared release script resolve
+ * A copy of a section's sources beside the real one (so `../tsconfig.base.json` and the shared release script resolve
  * as they do for it), for a test to change without touching the section the other tests build and serve.
  */
 export function copyOfSection(folder: string): {

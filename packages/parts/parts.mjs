@@ -51,17 +51,20 @@ export const remotes = /** @type {const} */ ([
 export const shell = /** @type {const} */ ({ name: 'shell', folder: 'shell', devPort: 8080 });
 
 /**
- * The NestJS service; in `npm start` it also serves the built site. `nodeFlags`: how Node runs it, so that it
- * fits a 512 MB host (docs/performance.md, "Server memory"): WebAssembly (the embedded database) compiled by the
+ * The NestJS service; in `npm start` it also serves the built site. `nodeFlags`: how Node runs it, the one list
+ * (`npm start`, the compose file, the browser tests' and the deployment test's servers, the benchmarks). No
+ * inspector on SIGUSR1: without `--disable-sigusr1`, any process that may signal the server opens its inspector
+ * on 127.0.0.1:9229, and whatever connects runs code in it (docs/server-rendering.md, "Threat model"). And so that
+ * it fits a 512 MB host (docs/performance.md, "Server memory"): WebAssembly (the embedded database) compiled by the
  * baseline compiler only, as the optimising one spends hundreds of MB and seconds of CPU on PostgreSQL's large
  * functions; a young generation of 4 MB per semi-space instead of up to 64; and a ceiling on the old generation,
- * three times what the server keeps alive. `npm start` and the browser tests' servers use them alike.
+ * three times what the server keeps alive.
  */
 export const api = /** @type {const} */ ({
   name: 'api',
   folder: 'api',
   devPort: 3000,
-  nodeFlags: ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=128'],
+  nodeFlags: ['--disable-sigusr1', '--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=128'],
 });
 
 /**

@@ -9,6 +9,7 @@ import { OwnerSectionsService } from './owner-sections.service.js';
 import { SectionHealthChecks } from './section-health.js';
 import { SectionHistory } from './section-history.js';
 import { SectionManifests } from './section-manifests.js';
+import { SectionFiles } from './section-files.js';
 import { SectionRenderers } from './section-renderers.js';
 import { DeployTokenGuard } from './releases/deploy-token.guard.js';
 import { DeployTokens } from './releases/deploy-tokens.js';
@@ -37,6 +38,7 @@ import { UploadSlots } from './releases/upload-slots.js';
     LiveConfig,
     SectionManifests,
     SectionRenderers,
+    SectionFiles,
     SectionHealthChecks,
     SectionHistory,
     OwnerSectionsService,

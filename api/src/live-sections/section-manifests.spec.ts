@@ -1,11 +1,29 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jest } from '@jest/globals';
 import { remoteNames, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { buildsSignature, SectionManifests } from './section-manifests.js';
 
 const manifests = (refreshMs: number, sectionOriginsForServer: Record<string, string> = {}) =>
   new SectionManifests({ sectionRefreshMs: refreshMs, sectionOriginsForServer });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every look-up `builds` starts, background ones included, so a test can wait for them rather than for a time. */
+function watched(builds: SectionManifests) {
+  const lookUps: Array<Promise<unknown>> = [];
+  const target = builds as unknown as { lookUp: (...args: unknown[]) => Promise<unknown> };
+  const lookUp = target.lookUp.bind(builds);
+  target.lookUp = (...args) => {
+    const done = lookUp(...args);
+    lookUps.push(done);
+    return done;
+  };
+  return { builds, lookUps };
+}
+/** Once every look-up has ended and the cache has taken its answer (a turn of the event loop after the promises). */
+const settled = async (lookUps: Array<Promise<unknown>>) => {
+  await Promise.all(lookUps);
+  await new Promise((resolve) => setImmediate(resolve));
+};
 
 /** A static host with one server manifest per section folder; `versions` can change between requests. */
 async function sectionHost(versions: Record<string, string | null>) {
@@ -40,6 +58,13 @@ describe("finding each section's build from its URL", () => {
     host = await sectionHost(versions);
   });
   afterAll(() => host.close());
+  // a fake clock decides when a known build is old; the network, and the event loop's own turns, stay real
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    // the fake performance.now() starts at 0, which lru-cache takes for "no time": a real clock is never there
+    jest.advanceTimersByTime(1);
+  });
+  afterEach(() => jest.useRealTimers());
 
   it('reads the server manifest beside remoteEntry.js or mf-manifest.json', async () => {
     const builds = manifests(1000);
@@ -90,36 +115,33 @@ describe("finding each section's build from its URL", () => {
   });
 
   it('answers from what it knows and looks again in the background once that is older than the refresh time', async () => {
-    const builds = manifests(300);
+    const { builds, lookUps } = watched(manifests(300));
     const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
     const version = async () => (await builds.builds(sameOrigin, host.origin))[2];
     expect(await version()).toMatchObject({ version: 'p1' });
+    expect(lookUps).toHaveLength(remoteNames.length);
 
     versions.projects = 'p2';
+    jest.advanceTimersByTime(299);
     expect(await version()).toMatchObject({ version: 'p1' });
-    await pause(350);
-    expect(await version()).toMatchObject({ version: 'p1' }); // this request starts the look-up...
-    // ...which a later one sees once it has finished (polled: a loaded machine may take longer than 50 ms)
-    const versionNow = async () => {
-      const state = await version();
-      return state && 'version' in state ? state.version : null;
-    };
-    let seen = await versionNow();
-    for (const until = Date.now() + 5_000; seen !== 'p2' && Date.now() < until; seen = await versionNow()) {
-      await pause(20);
-    }
-    expect(seen).toBe('p2');
+    expect(lookUps).toHaveLength(remoteNames.length); // not old yet: nothing fetched
+    jest.advanceTimersByTime(2);
+    expect(await version()).toMatchObject({ version: 'p1' }); // this request starts the look-up, and does not wait
+    expect(lookUps).toHaveLength(2 * remoteNames.length);
+    await settled(lookUps);
+    // ...which the next request sees once it has finished
+    expect(await version()).toMatchObject({ version: 'p2' });
     versions.projects = 'p1';
   });
 
   it('asks with the last ETag, so an unchanged section costs a 304', async () => {
-    const builds = manifests(10);
+    const { builds, lookUps } = watched(manifests(10));
     const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
     await builds.builds(sameOrigin, host.origin);
     host.seen.length = 0;
-    await pause(30);
+    jest.advanceTimersByTime(11);
     await builds.builds(sameOrigin, host.origin);
-    await pause(50);
+    await settled(lookUps);
     const home = host.seen.find((request) => request.url === '/home/server/manifest.json');
     expect(home?.headers['if-none-match']).toBe('"h1"');
     expect((await builds.builds(sameOrigin, host.origin))[0]).toMatchObject({ version: 'h1' });

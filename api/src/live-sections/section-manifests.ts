@@ -4,7 +4,7 @@ import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/con
 import type { SectionBuild, SectionState } from '@portfolio/contracts/page-render';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { resolveSectionUrl, serverFetchUrl } from './section-url.js';
+import { fileBesideManifest, resolveSectionUrl, serverFetchUrl } from './section-url.js';
 
 /** How long one look-up of a section's server manifest may take, for pages and checks alike. */
 export const manifestTimeoutMs = 5000;
@@ -74,14 +74,22 @@ function reasonOf(error: unknown): string {
   return cause === error ? messageOf(error) : `${messageOf(error)}: ${messageOf(cause)}`;
 }
 
-/** The build a server manifest describes, its files resolved as the manifest's URL (`manifestRef`) has them. */
+/**
+ * The build a server manifest describes, its files resolved as the manifest's URL (`manifestRef`) has them; throws
+ * when its server entry is not a file beside the manifest (code from elsewhere would not be the build's).
+ */
 function sectionBuildFrom(name: RemoteName, manifest: ServerManifest, where: Where): SectionBuild {
   const fromManifest = (file: string) => resolveSectionUrl(file, where.manifestRef);
+  const serverEntry = fileBesideManifest(manifest.serverEntry, where.manifestUrl);
+  if (!serverEntry)
+    throw new Error(
+      `its server entry (${manifest.serverEntry.slice(0, 80)}) is not a file beside ${serverManifestPath}`,
+    );
   return {
     name,
     version: manifest.version,
     browserEntry: fromManifest(manifest.browserEntry),
-    serverEntry: new URL(manifest.serverEntry, where.manifestUrl).href,
+    serverEntry,
     styles: manifest.styles.map(fromManifest),
   };
 }
@@ -116,6 +124,9 @@ export class SectionManifests {
       allowStale: true,
       noDeleteOnStaleGet: true,
       fetchMethod: (_key, stale, { context }) => this.lookUp(context, stale),
+      // the clock read at each call (lru-cache keeps the `performance` it found at its import): a test's fake clock
+      // then decides when a build is old
+      perf: { now: () => performance.now() },
     });
   }
 

@@ -92,7 +92,7 @@ let renderers: InstanceType<typeof SectionRenderers>;
 beforeEach(() => {
   jest.useFakeTimers({ now: Date.parse('2026-12-01T08:00:00Z') });
   FakeRenderer.made = [];
-  renderers = new SectionRenderers({ siteBuildDir: siteDir, rendererIdleMs: idleMs } as never);
+  renderers = new SectionRenderers({ siteBuildDir: siteDir, rendererIdleMs: idleMs } as never, {} as never);
 });
 afterEach(async () => {
   await renderers.onModuleDestroy();

@@ -1,12 +1,19 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { shell } from '@portfolio/parts';
-import type { SectionBuild, SectionRouteIds, SectionState } from '@portfolio/contracts/page-render';
+import {
+  isSectionBuild,
+  type SectionBuild,
+  type SectionRouteIds,
+  type SectionState,
+} from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { RendererProcess, type RendererTimes } from './renderer-process.js';
+import { RendererProcess, type RendererTimes, type SectionFileReader } from './renderer-process.js';
+import { sandboxLayers } from './render-sandbox.js';
+import { SectionFiles } from './section-files.js';
 import { buildsSignature } from './section-manifests.js';
 import { StartTurns } from './start-turns.js';
 
@@ -83,7 +90,7 @@ export interface KeptRenderer {
  * that doubles while it keeps failing. Ended with the application.
  */
 @Injectable()
-export class SectionRenderers implements OnModuleDestroy {
+export class SectionRenderers implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly shellDist: string;
   private readonly slots = new Map<string, Slot>();
   private readonly shellVersion = new LRUCache<'shell', string>({ max: 1, ttl: shellVersionMs });
@@ -101,7 +108,10 @@ export class SectionRenderers implements OnModuleDestroy {
   /** a renderer unused this long is ended (RENDERER_IDLE_MS) */
   private readonly idleMs: number;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly files: SectionFiles,
+  ) {
     this.shellDist = path.join(config.siteBuildDir, shell.folder, 'dist');
     this.idleMs = config.rendererIdleMs;
     this.reaper = setInterval(() => this.endIdle(), Math.min(5000, this.idleMs / 2)).unref();
@@ -200,6 +210,11 @@ export class SectionRenderers implements OnModuleDestroy {
     const run = this.probes.then(() => this.probe(builds));
     this.probes = run.catch(() => undefined);
     return run;
+  }
+
+  /** What the renderers' sandbox can be on this host, found while the server starts rather than at a first page. */
+  onApplicationBootstrap(): void {
+    if (this.available) void sandboxLayers();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -345,7 +360,7 @@ export class SectionRenderers implements OnModuleDestroy {
   /** A renderer whose process starts at its turn (a few at once); its turn ends once it is ready or has failed. */
   private newRenderer(label: string, data: ReturnType<SectionRenderers['startData']>, times: RendererTimes) {
     const turn = this.turns.take();
-    const renderer = new RendererProcess(label, data, times, turn);
+    const renderer = new RendererProcess(label, data, times, turn, this.filesOf(data));
     this.turnOf.set(renderer, turn);
     const done = () => this.turns.done();
     renderer.ready.then(done, done);
@@ -415,8 +430,20 @@ export class SectionRenderers implements OnModuleDestroy {
     void renderer?.end();
   }
 
+  /** What a renderer starts with: the render module's source and the page template (it reads no file itself). */
   private startData(sections: readonly SectionState[], section: RemoteName | null) {
-    return { renderModule: this.renderModule, template: readFileSync(this.templatePath, 'utf8'), sections, section };
+    return {
+      renderSource: readFileSync(this.renderModule, 'utf8'),
+      template: readFileSync(this.templatePath, 'utf8'),
+      sections,
+      section,
+    };
+  }
+
+  /** The files a renderer may be sent: its own section build's server half (the shell's renderer: none). */
+  private filesOf({ sections, section }: ReturnType<SectionRenderers['startData']>): SectionFileReader | undefined {
+    const build = sections.find((state) => state.name === section);
+    return build && isSectionBuild(build) ? (url) => this.files.read(build, url) : undefined;
   }
 
   private get renderModule(): string {

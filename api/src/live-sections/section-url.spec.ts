@@ -1,4 +1,4 @@
-import { resolveSectionUrl, serverFetchUrl } from './section-url.js';
+import { fileBesideManifest, resolveSectionUrl, serverFetchUrl } from './section-url.js';
 
 describe("where the server fetches a section's URL", () => {
   const self = 'http://127.0.0.1:8080';
@@ -37,5 +37,35 @@ describe("where the server fetches a section's URL", () => {
     expect(resolveSectionUrl('server/manifest.json', 'http://localhost:3001/mf-manifest.json')).toBe(
       'http://localhost:3001/server/manifest.json',
     );
+  });
+});
+
+describe('a file a manifest names, beside the manifest', () => {
+  const manifest = 'http://127.0.0.1:8080/sections/about/0123456789abcdef/server/manifest.json';
+
+  it('resolves a file of the folder or below it', () => {
+    expect(fileBesideManifest('remoteEntry.1a2b.js', manifest)).toBe(
+      'http://127.0.0.1:8080/sections/about/0123456789abcdef/server/remoteEntry.1a2b.js',
+    );
+    expect(fileBesideManifest('./chunks/1.js', manifest)).toBe(
+      'http://127.0.0.1:8080/sections/about/0123456789abcdef/server/chunks/1.js',
+    );
+  });
+
+  it('refuses another host, an absolute path, a climb out, backslashes, a query, or the folder itself', () => {
+    for (const ref of [
+      '//another.host/x.js',
+      'https://another.host/x.js',
+      '\\\\another.host\\x.js',
+      '/x.js',
+      '../remoteEntry.js',
+      '%2e%2e/%2e%2e/x.js',
+      'x.js?v=1',
+      'x.js#y',
+      './',
+      'data:text/javascript,1',
+      'http://[::1',
+    ])
+      expect([ref, fileBesideManifest(ref, manifest)]).toEqual([ref, null]);
   });
 });

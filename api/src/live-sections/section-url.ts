@@ -11,6 +11,23 @@ export function resolveSectionUrl(ref: string, base: string): string {
   return resolved.origin === relativeBase ? `${resolved.pathname}${resolved.search}` : resolved.href;
 }
 
+/**
+ * A file a manifest names (its server entry), resolved beside the manifest: null when it is not in the manifest's
+ * folder or below it (another host, a scheme-relative `//host/x.js`, an absolute path, `..` out of the folder,
+ * backslashes that a URL reads as slashes) or carries a query or fragment. A build's code is its own files.
+ */
+export function fileBesideManifest(ref: string, manifestUrl: string): string | null {
+  const folder = new URL('./', manifestUrl);
+  let url: URL;
+  try {
+    url = new URL(ref, folder);
+  } catch {
+    return null;
+  }
+  const inFolder = url.origin === folder.origin && url.pathname.startsWith(folder.pathname);
+  return inFolder && url.pathname !== folder.pathname && !url.search && !url.hash ? url.href : null;
+}
+
 /** A browser origin of sections, and the origin the server reaches the same files at (SECTION_ORIGINS_FOR_SERVER). */
 export type SectionOriginsForServer = Readonly<Record<string, string>>;
 

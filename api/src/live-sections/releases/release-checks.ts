@@ -10,6 +10,7 @@ import { LiveConfig } from '../live-config.js';
 import { LiveSections } from '../live-sections.service.js';
 import { SectionManifests } from '../section-manifests.js';
 import { SectionRenderers } from '../section-renderers.js';
+import { fileBesideManifest } from '../section-url.js';
 import { hostVersions, requiredSingletons, singletonProblems } from './shared-singletons.js';
 
 /** A section's page rendered on the server must answer within this long. */
@@ -26,6 +27,15 @@ const failed = (name: ReleaseCheck['name'], detail: string): ReleaseCheck => ({ 
 function ownsPath(name: RemoteName, pagePath: string): boolean {
   const base = remoteByName(name).path;
   return base === '/' ? pagePath === '/' : pagePath === base || pagePath.startsWith(`${base}/`);
+}
+
+/** The file a URL path names in a release's folder, or null when the path is not valid percent-encoding. */
+function fileIn(folder: string, urlPath: string): string | null {
+  try {
+    return path.join(folder, decodeURIComponent(urlPath));
+  } catch {
+    return null;
+  }
 }
 
 /** How long the renderer with the release may take to start, before its pages are listed and rendered in 2 s each. */
@@ -80,9 +90,14 @@ export class ReleaseChecks {
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { serverEntry?: unknown; version?: unknown };
       if (typeof manifest.serverEntry !== 'string' || typeof manifest.version !== 'string')
         return failed('archive', `Its ${serverManifestPath} names no version or server entry.`);
-      const entry = path.join(path.dirname(manifestFile), manifest.serverEntry);
-      if (!entry.startsWith(folder + path.sep) || !existsSync(entry))
-        return failed('archive', `Its server entry (${manifest.serverEntry.slice(0, 80)}) is not in the archive.`);
+      // resolved as the server resolves it (section-manifests.ts): a file beside the manifest, or nothing
+      const entryUrl = fileBesideManifest(manifest.serverEntry, `http://release.invalid/${serverManifestPath}`);
+      const entry = entryUrl ? fileIn(folder, new URL(entryUrl).pathname) : null;
+      if (!entry || !entry.startsWith(folder + path.sep) || !existsSync(entry))
+        return failed(
+          'archive',
+          `Its server entry (${manifest.serverEntry.slice(0, 80)}) is not a file of the archive beside ${serverManifestPath}.`,
+        );
     } catch {
       return failed('archive', `Its ${serverManifestPath} is not JSON.`);
     }

@@ -1,0 +1,114 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Injectable } from '@nestjs/common';
+import type { SectionBuild } from '@portfolio/contracts/page-render';
+import { remoteNames } from '@portfolio/contracts/remote-routes';
+import { releaseIdPattern } from '@portfolio/contracts/section-releases';
+import { ReleaseFiles } from './releases/release-files.js';
+import { manifestTimeoutMs } from './section-manifests.js';
+
+/** The largest file of a build's server half a renderer is sent (a section's biggest chunk is a few hundred KB). */
+export const maxSectionFileBytes = 16 * 1024 * 1024;
+
+/** What may be run as code: a script's media types (RFC 9239 and the older ones servers still send). */
+const scriptType = /^(text|application)\/(javascript|x-javascript|ecmascript|node)\s*(;|$)/i;
+
+/** A refused file: the sentence the renderer's log line says. */
+export class SectionFileRefused extends Error {}
+
+/** The folder a build's server entry is in: its server half's files are there and below, nowhere else. */
+export const serverFolderOf = (build: SectionBuild): string => new URL('./', build.serverEntry).href;
+
+/**
+ * The files of a section build's server half, for its renderer (render-child.js asks for each over its channel;
+ * a renderer has no network and reads no file). Only files under the folder of the build's server entry, and only
+ * scripts: the server entry and its chunks. A release of this site (`/sections/<name>/<id>/server/...`, named by
+ * its content) is read from the release store, never over HTTP; a build the owner put on another host is fetched
+ * from there, as a script or not at all.
+ */
+@Injectable()
+export class SectionFiles {
+  constructor(private readonly releases: ReleaseFiles) {}
+
+  /** The text of the file at `url` of `build`'s server half; throws SectionFileRefused saying why not. */
+  async read(build: SectionBuild, url: string): Promise<string> {
+    const folder = serverFolderOf(build);
+    let asked: URL;
+    try {
+      asked = new URL(url);
+    } catch {
+      throw new SectionFileRefused('it is not a URL');
+    }
+    // resolved as URLs resolve (`..`, `%2e%2e`, backslashes): the same href, a script, no query
+    if (asked.href !== url || asked.search || asked.hash)
+      throw new SectionFileRefused(`it is not a file of the build's server folder (${folder})`);
+    if (!/\.(c|m)?js$/.test(asked.pathname)) throw new SectionFileRefused('it is not a script');
+    const own = this.releaseOf(new URL(folder));
+    const release = this.releaseOf(asked);
+    // a release of this site: the same release at whichever of the server's own origins a page named it (each
+    // listener names it at its own port), read from the store
+    if (own && release?.name === own.name && release.id === own.id) {
+      const releaseFolder = await this.releases.folder(own.name, own.id);
+      if (releaseFolder) return this.fromStore(releaseFolder, release.file);
+    }
+    if (!url.startsWith(folder))
+      throw new SectionFileRefused(`it is not a file of the build's server folder (${folder})`);
+    return this.fromHost(url);
+  }
+
+  /** `/sections/<name>/<id>/server/<file>`: a release's file, the same bytes wherever it is served (its id is its content's hash). */
+  private releaseOf(url: URL) {
+    const [, base, name, id, ...rest] = url.pathname.split('/');
+    const section = remoteNames.find((known) => known === name);
+    if (base !== 'sections' || !section || !id || !releaseIdPattern.test(id) || rest[0] !== 'server') return null;
+    try {
+      return { name: section, id, file: rest.map((part) => decodeURIComponent(part)).join('/') };
+    } catch {
+      throw new SectionFileRefused('its path is not valid percent-encoding');
+    }
+  }
+
+  private async fromStore(releaseFolder: string, file: string): Promise<string> {
+    const full = path.resolve(releaseFolder, file);
+    if (!full.startsWith(releaseFolder + path.sep) || file.includes('\0'))
+      throw new SectionFileRefused('it is not in the release');
+    let size: number;
+    try {
+      const found = await stat(full);
+      if (!found.isFile()) throw new Error('not a file');
+      size = found.size;
+    } catch {
+      throw new SectionFileRefused('the release has no such file');
+    }
+    if (size > maxSectionFileBytes) throw new SectionFileRefused(`it is over ${maxSectionFileBytes} bytes`);
+    return readFile(full, 'utf8');
+  }
+
+  /** A file of a build on another host: a 2xx script, no redirect (it could lead out of the folder), bounded in size and time. */
+  private async fromHost(url: string): Promise<string> {
+    let response: Response;
+    try {
+      response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(manifestTimeoutMs) });
+    } catch (error) {
+      throw new SectionFileRefused(`it could not be fetched (${(error as Error).message})`);
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !scriptType.test(type)) {
+      await response.body?.cancel();
+      throw new SectionFileRefused(`it is not a script (it answered ${response.status}, ${type || 'no content type'})`);
+    }
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > maxSectionFileBytes) {
+      await response.body?.cancel();
+      throw new SectionFileRefused(`it is over ${maxSectionFileBytes} bytes`);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += (chunk as Uint8Array).length;
+      if (size > maxSectionFileBytes) throw new SectionFileRefused(`it is over ${maxSectionFileBytes} bytes`);
+      chunks.push(chunk as Uint8Array);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}
