@@ -49,13 +49,13 @@ const isUnavailable = (context: StaticHandlerContext) =>
   Object.values(context.errors ?? {}).some((error) => error instanceof RemoteUnavailableError);
 
 export interface PageRenderingOptions extends PageRendererOptions {
-  /** where a section's `./routes` comes from: the federation in the worker, route modules in tests */
+  /** where a section's `./routes` comes from: the federation in the renderer process, route modules in tests */
   loadSection: SectionRoutesLoader;
 }
 
 /**
- * Renders the site's pages with one set of section builds (a worker thread holds one renderer; a new
- * build of any section gets a new worker). React Router's static handler runs the routes' loaders and
+ * Renders the site's pages with one set of section builds (a renderer process of the API holds one: a section's
+ * new build is rendered by a new renderer, docs/server-rendering.md). React Router's static handler runs the routes' loaders and
  * the sections' code on the server; the page carries what the browser needs to hydrate the same tree.
  */
 export function renderPages({ template, sections, loadSection: load }: PageRenderingOptions): PageRenderer {
