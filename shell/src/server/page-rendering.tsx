@@ -15,7 +15,6 @@ import {
   type RenderedPage,
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
-import { buildIdsOf } from '@portfolio/contracts/build-ids';
 import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { pageQuery } from '@portfolio/contracts/page-query';
 import { buildRoutes } from '../app/routes';
@@ -63,7 +62,6 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
-  const buildIds = buildIdsOf(sections);
   const searchParamsOf = searchParamsReader(routes);
 
   const ready = Promise.all(
@@ -132,7 +130,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       preloads: section && !clientRender ? [urls.entryOf(section)] : [],
       stylesheets: section ? urls.stylesheetsOf(section) : [],
       body,
-      data: { sections: urls.entries, builds: buildIds, clientRender, router: hydrationData(pageContext) },
+      data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
     });
     return { status, html: urls.withPublicPaths(html), variants: variantsOf(context), searchParams };
   }
