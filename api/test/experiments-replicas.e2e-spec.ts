@@ -2,7 +2,14 @@ import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
-import { startExperiment, startExperimentSite, sendViews, visit, type ExperimentSite } from './experiments-site.js';
+import {
+  aboutVisit,
+  freshVisitors,
+  startExperiment,
+  startExperimentSite,
+  visit,
+  type ExperimentSite,
+} from './experiments-site.js';
 import { call, json, type OwnerSite } from './owner-site.js';
 import { runningCacheMs } from '../src/experiments/experiment-assignments.js';
 
@@ -24,11 +31,7 @@ describe('experiments on two replicas of one database', () => {
 
   it('assigns a visitor the same variant on either replica, and the guard stops it once', async () => {
     const [first, second] = running.sites as [OwnerSite, OwnerSite];
-    const experiment = await startExperiment(first, running.session, {
-      releaseId: running.candidateId,
-      share: 50,
-      minVisitors: 20,
-    });
+    const experiment = await startExperiment(first, running.session, { releaseId: running.candidateId, share: 50 });
     // the second replica sees it within its cache's second
     await new Promise((resolve) => setTimeout(resolve, runningCacheMs + 100));
     const assigned = await visit(second, '/about');
@@ -39,8 +42,12 @@ describe('experiments on two replicas of one database', () => {
       expect(seen.about).toBe(assigned.about);
       expect(seen.cookie).toBeUndefined();
     }
-    await sendViews(first, running.liveId, 30, 0);
-    await sendViews(second, running.candidateId, 30, 15);
+    // fresh visitors on both replicas, live's first; every candidate visitor's page throws, and the guard stops at
+    // its 9th (sequential-tests.reference.py)
+    for (const replica of [first, second])
+      await freshVisitors(replica, experiment, { live: 8, candidate: 0 }, () => aboutVisit(1200));
+    await freshVisitors(first, experiment, { live: 0, candidate: 5 }, () => aboutVisit(1200, true));
+    await freshVisitors(second, experiment, { live: 0, candidate: 4 }, () => aboutVisit(1200, true));
     await eventually(async () => {
       const list = await json<Experiment[]>(
         await call(first, 'GET', '/api/owner/experiments', { session: running.session }),

@@ -1,9 +1,10 @@
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { Experiment } from '@portfolio/contracts/experiments';
-import type { RumBatch } from '@portfolio/contracts/field-events';
+import type { RumEvent } from '@portfolio/contracts/field-events';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import { fakeSite } from './fake-site.js';
 import { call, candidateBuild, json, startOwnerSite, type OwnerSite } from './owner-site.js';
+import { pageView, proofFields, report } from './page-views.js';
 import { newToken, upload } from './release-client.js';
 import { newStorage, type StorageEnv } from './test-storage.js';
 import { folderEntries, tarGz } from './tar-archive.js';
@@ -75,22 +76,41 @@ export async function visit(site: { baseUrl: string }, urlPath: string, headers:
   };
 }
 
-/** Beacons as visitors' browsers send them: `views` page views of /about on `build`, `errors` of them with one. */
-export async function sendViews(site: { baseUrl: string }, build: string, views: number, errors: number, lcp = 1200) {
-  for (let i = 0; i < views; i++) {
-    const batch: RumBatch = {
-      builds: { about: build },
-      events: [
-        { kind: 'view', route: 'about' },
-        { kind: 'vital', route: 'about', name: 'LCP', value: lcp + (i % 10) * 20 },
-        ...(i < errors ? [{ kind: 'error' as const, route: 'about' as const, message: 'boom' }] : []),
-      ],
-    };
-    const response = await fetch(`${site.baseUrl}/api/rum`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: site.baseUrl },
-      body: JSON.stringify(batch),
-    });
-    if (response.status >= 300) throw new Error(`a beacon answered ${response.status}`);
-  }
+/** A fresh visitor's first page of `urlPath`: the variant the server assigned them (its proof says), and the proof. */
+export async function freshVisitor(site: { baseUrl: string }, experiment: Experiment, urlPath = '/about') {
+  const view = await pageView(site, urlPath);
+  const visit = view.proof ? proofFields(view.proof).f.find(([id]) => id === experiment.id) : undefined;
+  if (!view.proof || !visit) throw new Error(`a fresh visitor got no assignment or no proof: ${JSON.stringify(view)}`);
+  return { proof: view.proof, variant: visit[2] === 1 ? ('candidate' as const) : ('live' as const) };
 }
+
+export type Variant = 'live' | 'candidate';
+
+/**
+ * Fresh visitors of /about, as they come (the server assigns them at random), until `wanted` of each variant have
+ * come; each of those sends the beacon `events` makes for it (null: its beacons are lost). Visitors beyond a
+ * variant's count send nothing. Answers how many of each came in all.
+ */
+export async function freshVisitors(
+  site: { baseUrl: string },
+  experiment: Experiment,
+  wanted: Record<Variant, number>,
+  events: (variant: Variant, index: number) => RumEvent[] | null,
+): Promise<Record<Variant, number>> {
+  const came = { live: 0, candidate: 0 };
+  while (came.live < wanted.live || came.candidate < wanted.candidate) {
+    const { proof, variant } = await freshVisitor(site, experiment);
+    const index = came[variant]++;
+    if (index >= wanted[variant]) continue;
+    const batch = events(variant, index);
+    if (batch && (await report(site, proof, batch)) !== 204) throw new Error('a beacon was refused');
+  }
+  return came;
+}
+
+/** What a visitor of /about reports: its view and LCP, and an error if `error`. */
+export const aboutVisit = (lcp: number, error = false): RumEvent[] => [
+  { kind: 'view', route: 'about' },
+  { kind: 'vital', route: 'about', name: 'LCP', value: lcp },
+  ...(error ? [{ kind: 'error' as const, route: 'about' as const, message: 'TypeError: boom' }] : []),
+];

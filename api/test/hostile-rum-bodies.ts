@@ -1,11 +1,11 @@
-/** A valid beacon body: the page's section builds and a few events (test data). */
-export const validBatch = {
-  builds: { home: 'aaaaaaaaaaaa', about: 'bbbbbbbbbbbb' },
+/** A valid beacon body: a page view's proof (from a page the site sent) and a few events. */
+export const validBatch = (proof: string) => ({
+  proof,
   events: [
     { kind: 'view', route: 'home' },
     { kind: 'vital', route: 'home', name: 'LCP', value: 1800 },
   ],
-};
+});
 
 /** A small seeded generator, so that a failing body can be found again. */
 function randomSource(seed: number) {
@@ -38,15 +38,17 @@ const oddValues: unknown[] = [
   'at /api/x?token=1',
 ];
 
-const withEvent = (event: Record<string, unknown>) => JSON.stringify({ builds: {}, events: [event] });
-
 /**
- * About 200 bodies POST /api/rum must refuse with a 4xx: broken JSON, wrong types, numbers out of range (JSON
- * has no NaN or Infinity: they come as text or as numbers too large), too many events, too large, unknown
- * metrics and routes, long strings, URLs with query strings, prototype keys, and wrong content types.
+ * About 200 bodies POST /api/rum must refuse with a 4xx, each with a good proof of a page view: broken JSON, wrong
+ * types, numbers out of range (JSON has no NaN or Infinity: they come as text or as numbers too large), too many
+ * events, too large, unknown metrics and routes, long strings, URLs with query strings, prototype keys, builds
+ * named by the body, proofs of the wrong form, and wrong content types.
  */
-export function hostileRumBodies(): Array<{ raw: string; contentType?: string }> {
+export function hostileRumBodies(proof: string): Array<{ raw: string; contentType?: string }> {
   const { next, pick } = randomSource(20261125);
+  const valid = validBatch(proof);
+  const p = JSON.stringify(proof);
+  const withEvent = (event: Record<string, unknown>) => JSON.stringify({ proof, events: [event] });
   const fixed = [
     '',
     '{',
@@ -55,18 +57,18 @@ export function hostileRumBodies(): Array<{ raw: string; contentType?: string }>
     '"text"',
     '0',
     '{}',
-    '{"builds":{}}',
+    `{"proof":${p}}`,
     '{"events":[{"kind":"view","route":"home"}]}',
-    '{"builds":{},"events":[]}',
-    '{"builds":{},"events":[{"kind":"vital","route":"home","name":"LCP","value":NaN}]}',
-    '{"builds":{},"events":[{"kind":"vital","route":"home","name":"LCP","value":Infinity}]}',
-    `{"builds":{},"events":[{"kind":"vital","route":"home","name":"LCP","value":1${'0'.repeat(400)}}]}`,
-    '{"__proto__":{"polluted":true},"builds":{},"events":[{"kind":"view","route":"home"}]}',
-    '{"constructor":{"prototype":{"polluted":true}},"builds":{},"events":[{"kind":"view","route":"home"}]}',
-    '{"builds":{"__proto__":"x"},"events":[{"kind":"view","route":"home"}]}',
-    '{"builds":{},"events":[{"kind":"view","route":"home","__proto__":{"polluted":true}}]}',
-    '{"builds":{},"events":[{"kind":"view","route":"__proto__"}]}',
-    '{"builds":{},"events":[{"kind":"view","route":"home"}]}garbage',
+    `{"proof":${p},"events":[]}`,
+    `{"proof":${p},"events":[{"kind":"vital","route":"home","name":"LCP","value":NaN}]}`,
+    `{"proof":${p},"events":[{"kind":"vital","route":"home","name":"LCP","value":Infinity}]}`,
+    `{"proof":${p},"events":[{"kind":"vital","route":"home","name":"LCP","value":1${'0'.repeat(400)}}]}`,
+    `{"__proto__":{"polluted":true},"proof":${p},"events":[{"kind":"view","route":"home"}]}`,
+    `{"constructor":{"prototype":{"polluted":true}},"proof":${p},"events":[{"kind":"view","route":"home"}]}`,
+    `{"proof":{"__proto__":"x"},"events":[{"kind":"view","route":"home"}]}`,
+    `{"proof":${p},"events":[{"kind":"view","route":"home","__proto__":{"polluted":true}}]}`,
+    `{"proof":${p},"events":[{"kind":"view","route":"__proto__"}]}`,
+    `{"proof":${p},"events":[{"kind":"view","route":"home"}]}garbage`,
     `${'['.repeat(3000)}${']'.repeat(3000)}`,
     withEvent({ kind: 'vital', route: 'home', name: 'FID', value: 10 }),
     withEvent({ kind: 'vital', route: 'home', name: 'CLS', value: 51 }),
@@ -79,13 +81,19 @@ export function hostileRumBodies(): Array<{ raw: string; contentType?: string }>
     withEvent({ kind: 'conversion', route: 'home', name: 'bought-a-car' }),
     withEvent({ kind: 'click', route: 'home' }),
     withEvent({ kind: 'view', route: 'home', ip: '203.0.113.9' }),
-    JSON.stringify({ ...validBatch, userAgent: 'Mozilla/5.0' }),
-    JSON.stringify({ ...validBatch, builds: { home: 'x'.repeat(65) } }),
-    JSON.stringify({ ...validBatch, builds: { home: 'has space' } }),
-    JSON.stringify({ ...validBatch, builds: { shell: 'aaaa' } }),
-    JSON.stringify({ builds: {}, events: Array.from({ length: 11 }, () => ({ kind: 'view', route: 'home' })) }),
+    JSON.stringify({ ...valid, userAgent: 'Mozilla/5.0' }),
+    // the builds come from the proof: a body naming any is refused, known or not
+    JSON.stringify({ ...valid, builds: { home: 'x'.repeat(65) } }),
+    JSON.stringify({ ...valid, builds: { home: 'aaaaaaaaaaaa' } }),
+    JSON.stringify({ ...valid, builds: { shell: 'aaaa' } }),
+    JSON.stringify({ ...valid, proof: `${proof}.extra` }),
+    JSON.stringify({ ...valid, proof: proof.replace('.', '') }),
+    JSON.stringify({ ...valid, proof: `${proof} ` }),
+    JSON.stringify({ ...valid, proof: 'x'.repeat(2000) }),
+    JSON.stringify({ ...valid, proof: null }),
+    JSON.stringify({ proof, events: Array.from({ length: 11 }, () => ({ kind: 'view', route: 'home' })) }),
     // over the size cap, though it is valid JSON with valid events: no valid batch is this large but with padding
-    `{${' '.repeat(20_000)}${JSON.stringify(validBatch).slice(1)}`,
+    `{${' '.repeat(20_000)}${JSON.stringify(valid).slice(1)}`,
     'x'.repeat(100_000),
   ];
   const bodies: Array<{ raw: string; contentType?: string }> = fixed.map((raw) => ({ raw }));
@@ -96,30 +104,27 @@ export function hostileRumBodies(): Array<{ raw: string; contentType?: string }>
     'text/html',
     'application/json; charset=utf-7',
   ]) {
-    bodies.push({ raw: JSON.stringify(validBatch), contentType });
+    bodies.push({ raw: JSON.stringify(valid), contentType });
   }
   while (bodies.length < 200) {
     const kind = next();
-    const event = { ...pick(validBatch.events) } as Record<string, unknown>;
+    const event = { ...pick(valid.events) } as Record<string, unknown>;
     if (kind < 0.4) {
       // one field of an event replaced by something odd, or an extra field
       // (not `target`: some odd values are fine text there)
       event[pick(['kind', 'route', 'name', 'value', 'message', 'section', 'extra'])] = pick(oddValues);
-      bodies.push({ raw: JSON.stringify({ builds: {}, events: [event] }) });
+      bodies.push({ raw: JSON.stringify({ proof, events: [event] }) });
     } else if (kind < 0.55) {
-      const builds = pick(oddValues.filter((value) => JSON.stringify(value) !== '{}'));
-      bodies.push({ raw: JSON.stringify({ builds, events: [event] }) });
+      bodies.push({ raw: JSON.stringify({ proof: pick(oddValues), events: [event] }) });
     } else if (kind < 0.7) {
       const length = 1 + Math.floor(next() * 300);
       bodies.push({ raw: Array.from({ length }, () => String.fromCharCode(Math.floor(next() * 256))).join('') });
     } else {
-      // valid JSON cut short or with a byte flipped
-      const text = JSON.stringify(validBatch);
+      // valid JSON cut short or with a byte flipped (to another: a quote put for a quote would leave it valid)
+      const text = JSON.stringify(valid);
       const at = Math.floor(next() * (text.length - 1));
-      bodies.push({
-        raw:
-          next() < 0.5 ? text.slice(0, at) : `${text.slice(0, at)}${pick(['"', '{', '\\', ','])}${text.slice(at + 1)}`,
-      });
+      const flipped = pick(['"', '{', '\\', ','].filter((byte) => byte !== text[at]));
+      bodies.push({ raw: next() < 0.5 ? text.slice(0, at) : `${text.slice(0, at)}${flipped}${text.slice(at + 1)}` });
     }
   }
   return bodies;

@@ -52,14 +52,26 @@ async function leave(page: Page, batches: RumBatch[]): Promise<RumEvent[]> {
   return batches.flatMap((batch) => batch.events);
 }
 
-const builds = (page: Page) =>
-  page.evaluate(() => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as RumBatch).builds);
+/** The proof of this page view its response carried (Server-Timing), as the page itself reads it. */
+const proofOfPage = (page: Page) =>
+  page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.serverTiming.find(
+        (entry) => entry.name === 'pv',
+      )?.description ?? null,
+  );
+
+/** The section builds a proof names (its signed part is base64url JSON). */
+const buildsOf = (proof: string | null) =>
+  (JSON.parse(Buffer.from(proof?.split('.')[0] ?? '', 'base64url').toString('utf8')) as { b: Record<string, string> })
+    .b;
 
 test('a visit sends its vitals, tagged with route and section builds, when the page is hidden', async ({ page }) => {
   const batches = recordBeacons(page);
   await page.goto('/');
   await collectorLoaded(page);
-  const pageBuilds = await builds(page);
+  const proof = await proofOfPage(page);
+  const pageBuilds = buildsOf(proof);
   expect(Object.keys(pageBuilds).sort()).toEqual(['about', 'home', 'projects', 'resume']);
   // each section's release id (16 hex): field measurements are per release
   for (const build of Object.values(pageBuilds)) expect(build).toMatch(/^[0-9a-f]{16}$/);
@@ -69,13 +81,24 @@ test('a visit sends its vitals, tagged with route and section builds, when the p
   expect(batches).toEqual([]); // nothing is sent while the visitor is on the page
 
   const events = await leave(page, batches);
-  for (const batch of batches) expect(batch.builds).toEqual(pageBuilds);
+  // each beacon carries the page view's proof, which names the builds: the body names none
+  for (const batch of batches) expect(batch).toEqual({ proof, events: expect.any(Array) as unknown });
   expect(events).toContainEqual({ kind: 'view', route: 'home' });
   for (const name of ['LCP', 'TTFB', 'CLS']) {
     expect(events).toContainEqual(expect.objectContaining({ kind: 'vital', route: 'home', name }));
   }
   const lcp = events.find((event) => event.kind === 'vital' && event.name === 'LCP');
   expect(lcp?.kind === 'vital' && lcp.value).toBeGreaterThan(0);
+  // a reload is a page view of its own, with a proof of its own, though the page came back as 304 Not Modified
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().isNavigationRequest()) statuses.push(response.status());
+  });
+  await page.reload();
+  const again = await proofOfPage(page);
+  expect(again).toMatch(/^[\w-]+\.[\w-]+$/);
+  expect(again).not.toBe(proof);
+  console.log(`the reload answered ${statuses.join(', ')}`);
 });
 
 test('a page error, a failed section and a conversion are reported, without query strings', async ({ page }) => {

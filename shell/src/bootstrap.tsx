@@ -50,7 +50,7 @@ function renderPage(rootOptions: RootOptions = {}): void {
 
 if (page) {
   registerSectionEntries(page.sections);
-  const rootOptions = measureField(page.builds, buildRoutes(loadRemoteRoutes)) ?? {};
+  const rootOptions = measureField(buildRoutes(loadRemoteRoutes)) ?? {};
   if (page.clientRender) renderPage(rootOptions);
   else hydratePage(page.router, rootOptions).catch(() => renderPage(rootOptions));
 } else {

@@ -14,9 +14,9 @@ const previewSockets = new WeakSet<Socket>();
 export const cameThroughPreviewOrigin = (req: IncomingMessage): boolean => previewSockets.has(req.socket);
 
 /**
- * The preview origin (docs/architecture.md, decision 20): a second listener of this same application, on
- * PREVIEW_PORT, where previews of sections run. Code the owner has not accepted (a release not promoted or
- * put in an experiment, a candidate URL) runs there only, never on the site's origin, where the owner's
+ * The preview origin (docs/decisions/0020-previews-on-a-preview-origin.md): a second listener of this same
+ * application, on PREVIEW_PORT, where previews of sections run. Code the owner has not accepted (a release not
+ * promoted or put in an experiment, a candidate URL) runs there only, never on the site's origin, where the owner's
  * session is: a preview's scripts cannot call the owner's API with it. site/preview-gate.ts says what it serves.
  * It listens only where the site is served (pages are what a preview shows).
  */

@@ -8,6 +8,7 @@ import {
   type Experiment,
 } from '@portfolio/contracts/experiments';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
+import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { ExperimentsTable } from './experiments-table.js';
 
 /** How long one replica trusts its list of running experiments: a change elsewhere reaches it this late. */
@@ -21,10 +22,12 @@ export interface Assignment {
   underExperiment: boolean;
   /** Set-Cookie values for a new or changed assignment (a page response or /remotes.json sends them) */
   cookies: string[];
+  /** the experiments this request is the visitor's first of (assigned now): the visitors the guard counts */
+  firstVisits: FirstVisit[];
 }
 
 /** No experiment for this request: everyone's live. */
-export const noAssignment: Assignment = { candidates: {}, underExperiment: false, cookies: [] };
+export const noAssignment: Assignment = { candidates: {}, underExperiment: false, cookies: [], firstVisits: [] };
 
 /** Global Privacy Control or Do Not Track: the live release, no cookie, no measurement. */
 export const optsOut = (req: IncomingMessage): boolean => req.headers['sec-gpc'] === '1' || req.headers.dnt === '1';
@@ -77,17 +80,27 @@ export class ExperimentAssignments {
       if (/^exp_[a-z]+$/.test(name) && !runningSections.has(name.slice(4) as RemoteName))
         cookies.push(cookieText(name, '', 0, secure));
     if (running.length === 0) return cookies.length > 0 ? { ...noAssignment, cookies } : noAssignment;
-    if (optsOut(req)) return { candidates: {}, underExperiment: true, cookies };
+    if (optsOut(req)) return { candidates: {}, underExperiment: true, cookies, firstVisits: [] };
     const candidates: Partial<RemotesConfig> = {};
+    const firstVisits: FirstVisit[] = [];
     for (const experiment of running) {
       const name = experimentCookieOf(experiment.section);
       let bucket = bucketIn(req.cookies?.[name], experiment.id);
+      const first = bucket === null;
       if (bucket === null) {
         bucket = randomInt(bucketCount);
         cookies.push(cookieText(name, `${experiment.id}.${bucket}`, experimentCookieDays * 86_400, secure));
       }
-      if (bucket < experiment.share) candidates[experiment.section] = experiment.candidateUrl;
+      const candidate = bucket < experiment.share;
+      if (candidate) candidates[experiment.section] = experiment.candidateUrl;
+      if (first)
+        firstVisits.push({
+          experiment: experiment.id,
+          section: experiment.section,
+          candidate,
+          share: experiment.share,
+        });
     }
-    return { candidates, underExperiment: true, cookies };
+    return { candidates, underExperiment: true, cookies, firstVisits };
   }
 }

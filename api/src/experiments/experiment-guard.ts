@@ -4,8 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxWorker } from '../contact/outbox-worker.js';
 import { LiveConfig } from '../live-sections/live-config.js';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
-import { ExperimentResultsReader, guardFigures } from './experiment-results.js';
-import { guardDecision } from './experiment-verdicts.js';
+import { guardReadingOf } from './experiment-results.js';
 import { ExperimentsTable } from './experiments-table.js';
 import { Experiments } from './experiments.service.js';
 
@@ -13,10 +12,12 @@ import { Experiments } from './experiments.service.js';
 const guardLock = 8_150_420;
 
 /**
- * The guard: every EXPERIMENT_GUARD_MS, each running experiment's figures go through guardDecision; a stop
- * ends it (everyone on live), records why in its row and the section's history, and mails the owner through
- * the contact outbox. Replicas take turns (a transaction-scoped advisory lock; a replica that finds it taken
- * skips its turn), and an experiment ends once (experiments-table.ts `end`).
+ * The guard: every EXPERIMENT_GUARD_MS, each running experiment's visitors go through guardDecision (guard.ts,
+ * a sequential test that stays valid however often it looks); a stop ends it (everyone on live), records why with
+ * its figures in its row and the section's history, and mails the owner through the contact outbox. A sample
+ * ratio mismatch is kept in the experiment's row while it lasts (shown to the owner; nothing automatic proceeds
+ * while it holds), and never keeps a stop from stopping. Replicas take turns (a transaction-scoped advisory lock;
+ * a replica that finds it taken skips its turn), and an experiment ends once (experiments-table.ts `end`).
  */
 @Injectable()
 export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy {
@@ -29,7 +30,6 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(DATABASE) private readonly database: Database,
     private readonly table: ExperimentsTable,
     private readonly experiments: Experiments,
-    private readonly results: ExperimentResultsReader,
     private readonly live: LiveConfig,
     private readonly outbox: OutboxWorker,
   ) {}
@@ -70,8 +70,12 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
           await this.experiments.end(experiment.id, liveNow === experiment.candidateUrl ? 'promoted' : 'ended', tx);
           continue;
         }
-        const results = await this.results.of(experiment, tx);
-        const why = guardDecision(guardFigures(results.live), guardFigures(results.candidate), experiment);
+        const reading = await guardReadingOf(experiment, tx);
+        if (await this.table.setMismatch(tx, experiment.id, reading.mismatch))
+          this.logger.warn(
+            `experiment ${experiment.id} on ${experiment.section}: ${reading.mismatch ?? 'the split is as assigned again'}`,
+          );
+        const why = reading.stop;
         if (!why) continue;
         const ended = await this.experiments.end(experiment.id, `stopped: ${why}`, tx);
         if (!ended) continue;

@@ -10,8 +10,9 @@ import { conversionNames, vitalNames, type VitalName } from '@portfolio/contract
 import { bucketOf, percentileOf, valueOfBucket } from '../rum/vital-histogram.js';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { quantileWithInterval, wilsonInterval, type Proportion } from './experiment-statistics.js';
-import { errorVerdict, type VariantFigures } from './experiment-verdicts.js';
+import { errorVerdict } from './experiment-verdicts.js';
 import { shownExperiment, type StoredExperiment } from './experiments-table.js';
+import { guardDecision, GuardEvidence, guardedVitals, type GuardReading } from './guard.js';
 
 type Variant = 'live' | 'candidate';
 
@@ -48,9 +49,47 @@ const histogramOf = (values: readonly VitalValue[], name: VitalName) => {
 };
 
 /**
+ * What the guard knows of an experiment (guard.ts), from the server's record of its visitors: their share periods
+ * and errors (experiment_visitors, one row per visitor whose first page's measurements came), each vital's values
+ * in the order they came, and the visitors the server sent a first page (experiment_served).
+ */
+export async function guardReadingOf(
+  experiment: StoredExperiment,
+  queries: Queries,
+): Promise<GuardReading & { served: ExperimentResults['guard']['served'] }> {
+  const evidence = new GuardEvidence({ marginsMs: experiment.marginsMs });
+  const [visitors, served, ...vitals] = await Promise.all([
+    queries.query<{ share: number; candidate: boolean; visitors: number; errors: number }>(
+      `select share, candidate, count(*)::integer as visitors, count(*) filter (where error)::integer as errors
+       from experiment_visitors where experiment_id = $1 group by share, candidate order by share, candidate`,
+      [experiment.id],
+    ),
+    queries.query<{ candidate: boolean; visitors: number }>(
+      `select candidate, sum(visitors)::integer as visitors from experiment_served where experiment_id = $1 group by candidate`,
+      [experiment.id],
+    ),
+    ...guardedVitals.map((name) => {
+      const column = name.toLowerCase();
+      return queries.query<{ share: number; candidate: boolean; value: number }>(
+        `select share, candidate, ${column} as value from experiment_visitors
+         where experiment_id = $1 and ${column} is not null order by ${column}_order`,
+        [experiment.id],
+      );
+    }),
+  ]);
+  for (const row of visitors) evidence.visitors(row.share / 100, row.candidate, row.visitors, row.errors);
+  guardedVitals.forEach((name, index) => {
+    for (const row of vitals[index] ?? []) evidence.vital(name, row.share / 100, row.candidate, row.value);
+  });
+  const servedOn = (candidate: boolean) => served.find((row) => row.candidate === candidate)?.visitors ?? 0;
+  return { ...guardDecision(evidence), served: { live: servedOn(false), candidate: servedOn(true) } };
+}
+
+/**
  * An experiment's figures per variant, from the raw field events (kept 30 days) of the section's routes
- * that arrived while it ran (by their ids: the events keep only the hour they arrived in): a variant's events are those whose beacon named its release for the section.
- * "Visitors" are page views: nothing identifies a visitor for measuring, and no cookie is read.
+ * that arrived while it ran (by their ids: the events keep only the hour they arrived in): a variant's events are
+ * those whose page view proof named its release for the section. These "visitors" are page views (the owner's
+ * Bayesian view); the guard's figures are per visitor (guardReadingOf).
  */
 @Injectable()
 export class ExperimentResultsReader {
@@ -65,7 +104,7 @@ export class ExperimentResultsReader {
     const where = `section = $1 and id > $3::bigint and ($4::bigint is null or id <= $4::bigint)
       and ${variantSql} is not null`;
     const all = liveBuild ? [...params, liveBuild] : params;
-    const [counts, values] = await Promise.all([
+    const [counts, values, guard] = await Promise.all([
       queries.query<EventCount>(
         `select ${variantSql} as variant, metric, received_at as hour, count(*)::integer as count from rum_events
          where ${where} group by 1, metric, received_at`,
@@ -76,6 +115,7 @@ export class ExperimentResultsReader {
          where ${where} and metric in ('LCP', 'INP', 'CLS', 'TTFB') and value is not null`,
         all,
       ),
+      guardReadingOf(stored, queries),
     ]);
     const live = variantResults(liveBuild ?? '', counts, values, 'live');
     const candidate = variantResults(experiment.candidateReleaseId, counts, values, 'candidate');
@@ -84,6 +124,13 @@ export class ExperimentResultsReader {
       experiment,
       live,
       candidate,
+      guard: {
+        served: guard.served,
+        measuredShare: guard.measuredShare,
+        assignedShare: guard.assignedShare,
+        mismatch: guard.mismatch,
+        guardrails: guard.guardrails,
+      },
       verdicts: {
         errors: errorVerdict(errorsOf(live), errorsOf(candidate), experiment.minVisitors),
         conversions: Object.fromEntries(
@@ -94,12 +141,6 @@ export class ExperimentResultsReader {
     };
   }
 }
-
-/** What the guard reads of a variant (experiment-verdicts.ts). */
-export const guardFigures = (variant: VariantResults): VariantFigures => ({
-  errors: { events: variant.errors.events, visitors: variant.errors.visitors },
-  p75: { LCP: variant.p75.LCP, INP: variant.p75.INP },
-});
 
 function variantResults(
   build: string,

@@ -18,10 +18,11 @@ interface ExperimentRow {
   started_at: Date;
   ended_at: Date | null;
   end_reason: string | null;
+  mismatch: string | null;
 }
 
 const columns =
-  'id, section, candidate_release_id, live_url, share, min_visitors, margin_lcp_ms, margin_inp_ms, events_after, events_until, started_at, ended_at, end_reason';
+  'id, section, candidate_release_id, live_url, share, min_visitors, margin_lcp_ms, margin_inp_ms, events_after, events_until, started_at, ended_at, end_reason, mismatch';
 
 /** An experiment, and its field events (rum_events.id): those after the last one before it started, up to its end. */
 export type StoredExperiment = Experiment & { eventsAfter: string; eventsUntil: string | null };
@@ -45,6 +46,7 @@ const experimentOf = (row: ExperimentRow): StoredExperiment => ({
   startedAt: new Date(row.started_at).toISOString(),
   endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
   endReason: row.end_reason,
+  mismatch: row.mismatch,
   eventsAfter: String(row.events_after),
   eventsUntil: row.events_until === null ? null : String(row.events_until),
 });
@@ -77,7 +79,7 @@ export class ExperimentsTable {
   /** Null when the section runs one already (the unique partial index decides, across replicas too). */
   async insert(
     tx: Queries,
-    experiment: Omit<Experiment, 'id' | 'candidateUrl' | 'startedAt' | 'endedAt' | 'endReason'>,
+    experiment: Omit<Experiment, 'id' | 'candidateUrl' | 'startedAt' | 'endedAt' | 'endReason' | 'mismatch'>,
   ) {
     const [row] = await tx.query<ExperimentRow>(
       `insert into experiments
@@ -104,6 +106,15 @@ export class ExperimentsTable {
       [id, share],
     );
     return row ? experimentOf(row) : null;
+  }
+
+  /** The guard's word on a sample ratio mismatch (null: none), kept while it runs; answers whether it changed. */
+  async setMismatch(tx: Queries, id: number, mismatch: string | null): Promise<boolean> {
+    const rows = await tx.query(
+      `update experiments set mismatch = $2 where id = $1 and ended_at is null and mismatch is distinct from $2 returning id`,
+      [id, mismatch],
+    );
+    return rows.length > 0;
   }
 
   /** Null when it had ended already (another replica's guard, the owner twice): only one end counts. */

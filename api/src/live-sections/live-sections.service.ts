@@ -10,6 +10,7 @@ import {
 } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
+import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 
 /** How late a replica sees a section change made on another (its live configuration is cached this long). */
@@ -56,6 +57,8 @@ export interface ServedSections {
   underExperiment: boolean;
   /** Set-Cookie values of the visitor's experiment assignment, for page and /remotes.json responses */
   experimentCookies: string[];
+  /** the experiments this request is the visitor's first page of (rum/measured-pages.ts counts them) */
+  firstVisits: FirstVisit[];
   /** each section's build behind `remotes`, from its server manifest (looked up in the background) */
   builds: () => Promise<SectionState[] | null>;
   /** the same for `live` alone (the sitemap: the same for everyone) */
@@ -237,6 +240,7 @@ export class LiveSections {
       banner: previewed ? previewBanner(previewed, this.previewOrigin.siteUrl) : null,
       underExperiment: assignment.underExperiment,
       experimentCookies: assignment.cookies,
+      firstVisits: assignment.firstVisits,
       builds: buildsOf(remotes),
       liveBuilds: buildsOf(live),
     };

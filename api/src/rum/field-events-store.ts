@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sectionOfRoute, type RumBatch, type RumEvent } from '@portfolio/contracts/field-events';
+import { rumLimits, sectionOfRoute, type RumEvent } from '@portfolio/contracts/field-events';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
+import { proofLifetimeMs, type FirstVisit, type PageView } from './page-view-proofs.js';
 import { bucketOf } from './vital-histogram.js';
 
 /** Raw events are kept this long at most (docs/architecture.md "Field measurements"); aggregates hold no visitor. */
 export const rawEventDays = 30;
+/** Daily aggregates are kept this long: the owner's view shows a week, this leaves a season to compare. */
+export const aggregateDays = 90;
 
 /** The day an event counts for: the server's UTC date when it arrived. */
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -28,23 +31,29 @@ interface Aggregate {
   buckets: Map<number, number>;
 }
 
+/** The section an event counts against: a failed load the section that failed, anything else its route's. */
+const sectionOfEvent = (event: RumEvent) =>
+  event.kind === 'section-failed' ? event.section : sectionOfRoute(event.route);
+
 /**
- * Stores beacons: one row per event in rum_events (no address, user agent or cookie: the batch holds none,
- * and the hour it arrived rather than the second), and adds them to the daily aggregates per route, section
- * build and metric with upserts that replicas may run at once.
+ * Stores beacons, each for the page view its proof names (page-view-proofs.ts): the events are counted against
+ * the view (at most a page's worth), one row per event goes to rum_events (no address, user agent or cookie: the
+ * batch holds none, and the hour it arrived rather than the second), the daily aggregates per route, section build
+ * and metric get them with upserts that replicas may run at once, and the experiments this page was a visitor's
+ * first page of learn what it reported.
  */
 @Injectable()
 export class FieldEventsStore {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
-  async record(batch: RumBatch, at = new Date()): Promise<void> {
+  /** False when the page view has sent its page's worth of events already: nothing is stored. */
+  async record(events: readonly RumEvent[], view: PageView, at = new Date()): Promise<boolean> {
     const aggregates = new Map<string, Aggregate>();
     const raw: unknown[][] = [];
-    const builds = JSON.stringify(batch.builds);
-    for (const event of batch.events) {
-      // a failed load counts against the section that failed; everything else against the route's section
-      const section = event.kind === 'section-failed' ? event.section : sectionOfRoute(event.route);
-      const build = section === 'shell' ? '' : (batch.builds[section] ?? '');
+    const builds = JSON.stringify(view.builds);
+    for (const event of events) {
+      const section = sectionOfEvent(event);
+      const build = section === 'shell' ? '' : (view.builds[section] ?? '');
       const { metric, value } = metricOf(event);
       const key: Aggregate['key'] = [event.route, section, build, metric];
       const id = key.join('\u0000');
@@ -61,21 +70,102 @@ export class FieldEventsStore {
     }
     // the same order in every replica, so two batches upserting the same rows never deadlock
     const sorted = [...aggregates.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-    await this.database.transaction(async (tx) => {
+    return this.database.transaction(async (tx) => {
+      const counted = await countAgainstView(tx, view, events.length);
+      if (!counted) return false;
       await addToDaily(tx, dayOf(at), sorted);
       await addToHistograms(tx, dayOf(at), sorted);
       await insertRaw(tx, at, raw);
+      await addToExperiments(tx, counted, view.firstVisits, events);
+      return true;
     });
   }
 
-  /** Deletes raw events older than `rawEventDays`; answers how many went. */
-  async deleteOldEvents(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - rawEventDays * 86_400_000);
-    const [row] = await this.database.query<{ deleted: number }>(
-      'with gone as (delete from rum_events where received_at < $1 returning 1) select count(*)::integer as deleted from gone',
-      [cutoff.toISOString()],
+  /**
+   * Deletes what is kept for a set time only: raw events after `rawEventDays`, daily aggregates after
+   * `aggregateDays`, page views once their proof has expired, and an experiment's visitors `rawEventDays` after it
+   * ended (with its raw events, its results go). Answers how many rows went.
+   */
+  async deleteOld(now = new Date()): Promise<number> {
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const deleted = (sql: string, params: unknown[]) =>
+      this.database
+        .query<{ deleted: number }>(
+          `with gone as (${sql} returning 1) select count(*)::integer as deleted from gone`,
+          params,
+        )
+        .then(([row]) => row?.deleted ?? 0);
+    const experimentsEnded = `experiment_id in (select id from experiments where ended_at < $1)`;
+    const counts = [
+      await deleted('delete from rum_events where received_at < $1', [daysAgo(rawEventDays)]),
+      await deleted('delete from rum_daily where day < $1::date', [daysAgo(aggregateDays).slice(0, 10)]),
+      await deleted('delete from rum_histograms where day < $1::date', [daysAgo(aggregateDays).slice(0, 10)]),
+      // a minute's grace for a replica whose clock is behind: it still takes the proof, and finds its row
+      await deleted('delete from rum_views where expires_at < $1', [
+        new Date(now.getTime() - 5 * 60_000).toISOString(),
+      ]),
+      await deleted(`delete from experiment_visitors where ${experimentsEnded}`, [daysAgo(rawEventDays)]),
+      await deleted(`delete from experiment_served where ${experimentsEnded}`, [daysAgo(rawEventDays)]),
+    ];
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+}
+
+/**
+ * Counts a beacon's events against its page view: the view's row id and whether this is its first beacon, or
+ * null when the view has sent a page's worth already (a replayed proof gets no further).
+ */
+async function countAgainstView(
+  tx: Queries,
+  view: PageView,
+  events: number,
+): Promise<{ id: string; first: boolean } | null> {
+  const [row] = await tx.query<{ id: string | number; events: number }>(
+    `insert into rum_views (nonce, expires_at, events) values ($1, $2, $3)
+     on conflict (nonce) do update set events = rum_views.events + excluded.events
+       where rum_views.events + excluded.events <= $4
+     returning id, events`,
+    [view.nonce, new Date(view.issuedAt + proofLifetimeMs).toISOString(), events, rumLimits.pageEvents],
+  );
+  if (!row) return null;
+  // a first beacon inserts the row with its own count (a page's first batch is never over the limit)
+  return { id: String(row.id), first: row.events === events };
+}
+
+/**
+ * What a visitor's first page of an experiment reported, for the guard: counted once per experiment and view
+ * (its first beacon makes the row: the visitor was measured), an error or failed load of the section, and the
+ * first LCP and INP of its routes, each numbered in the order values came.
+ */
+async function addToExperiments(
+  tx: Queries,
+  view: { id: string; first: boolean },
+  visits: readonly FirstVisit[],
+  events: readonly RumEvent[],
+): Promise<void> {
+  for (const visit of visits) {
+    const ours = events.filter((event) => sectionOfEvent(event) === visit.section);
+    const error = ours.some((event) => event.kind === 'error' || event.kind === 'section-failed');
+    const vital = (name: 'LCP' | 'INP') => {
+      for (const event of ours) if (event.kind === 'vital' && event.name === name) return event.value;
+      return null;
+    };
+    const [lcp, inp] = [vital('LCP'), vital('INP')];
+    if (!view.first && !error && lcp === null && inp === null) continue;
+    await tx.query(
+      `insert into experiment_visitors (experiment_id, view_id, candidate, share, error, lcp, lcp_order, inp, inp_order)
+       values ($1, $2, $3, $4, $5, $6::double precision,
+         case when $6::double precision is null then null else nextval('experiment_values_order') end,
+         $7::double precision,
+         case when $7::double precision is null then null else nextval('experiment_values_order') end)
+       on conflict (experiment_id, view_id) do update set
+         error = experiment_visitors.error or excluded.error,
+         lcp = coalesce(experiment_visitors.lcp, excluded.lcp),
+         lcp_order = coalesce(experiment_visitors.lcp_order, excluded.lcp_order),
+         inp = coalesce(experiment_visitors.inp, excluded.inp),
+         inp_order = coalesce(experiment_visitors.inp_order, excluded.inp_order)`,
+      [visit.experiment, view.id, visit.candidate, visit.share, error, lcp, inp],
     );
-    return row?.deleted ?? 0;
   }
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   conversionNames,
+  fieldHealthBuildsPerSection,
   vitalNames,
   type FieldHealth,
   type FieldHealthRow,
@@ -36,7 +37,8 @@ function emptyRow(section: FieldHealthRow['section'], build: string): FieldHealt
 
 /**
  * The owner's view of the field (issue 20 item 5): per section and build, the last days' p75 of each vital
- * from the summed histograms, and JavaScript errors plus failed section loads per view.
+ * from the summed histograms, and JavaScript errors plus failed section loads per view; at most
+ * `fieldHealthBuildsPerSection` builds per section.
  */
 @Injectable()
 export class FieldHealthService {
@@ -91,6 +93,13 @@ export class FieldHealthService {
       (a, b) =>
         sectionOrder(a.section) - sectionOrder(b.section) || b.views - a.views || a.build.localeCompare(b.build),
     );
-    return { days: fieldHealthDays, since, rows: ordered };
+    // bounded: each section's builds with the most page views (measured builds are the site's own: page view proofs)
+    const perSection = new Map<string, number>();
+    const shown = ordered.filter((row) => {
+      const rank = (perSection.get(row.section) ?? 0) + 1;
+      perSection.set(row.section, rank);
+      return rank <= fieldHealthBuildsPerSection;
+    });
+    return { days: fieldHealthDays, since, rows: shown, omitted: ordered.length - shown.length };
   }
 }

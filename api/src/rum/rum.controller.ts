@@ -1,30 +1,55 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  ConflictException,
+  Controller,
+  ForbiddenException,
+  HttpCode,
+  Post,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { checkRumBatch } from '@portfolio/contracts/field-events-schema';
-import { BadRequestException } from '@nestjs/common';
 import { OriginGuard } from '../common/origin.guard.js';
 import { invalidBodyMessage } from '../common/schema-body.pipe.js';
+import { optsOut } from '../experiments/experiment-assignments.js';
+import { rumLimits } from '@portfolio/contracts/field-events';
 import { FieldEventsStore } from './field-events-store.js';
+import { PageViewProofs, type ProofRefusal } from './page-view-proofs.js';
 
-/** Global Privacy Control or Do Not Track: this visitor is not measured, whatever its page sent. */
-export const declinesMeasuring = (req: Request) => req.get('sec-gpc') === '1' || req.get('dnt') === '1';
+const refusals: Record<ProofRefusal, string> = {
+  malformed: 'The page view proof cannot be read.',
+  forged: 'The page view proof is not one this site made.',
+  expired: 'The page view proof has expired: a page counts for an hour after it was sent.',
+};
 
 /**
  * POST /api/rum: a beacon of field measurements. After the rate limit (common/rate-limit.ts) and the body
  * (beacon-body.ts): pages of the site only (Origin, 403); a visitor declining to be measured gets 204 and
- * nothing is stored, before the body is even checked; then the batch is checked (400) and stored (204).
+ * nothing is stored, before the body is even checked; then the batch is checked (400), its page view proof too
+ * (403: none of this site's, or expired), and it is stored (204), unless its page view has sent a page's worth
+ * of events already (409).
  */
 @Controller('rum')
 @UseGuards(OriginGuard)
 export class RumController {
-  constructor(private readonly events: FieldEventsStore) {}
+  constructor(
+    private readonly events: FieldEventsStore,
+    private readonly proofs: PageViewProofs,
+  ) {}
 
   @Post()
   @HttpCode(204)
   async receive(@Body() body: unknown, @Req() req: Request): Promise<void> {
-    if (declinesMeasuring(req)) return;
+    if (optsOut(req)) return;
     const check = checkRumBatch(body);
     if (!check.ok) throw new BadRequestException({ message: invalidBodyMessage(check.errors), fields: check.errors });
-    await this.events.record(check.value);
+    const view = await this.proofs.verify(check.value.proof);
+    if (typeof view === 'string') throw new ForbiddenException({ message: refusals[view] });
+    if (!(await this.events.record(check.value.events, view)))
+      throw new ConflictException({
+        message: `This page view has sent the ${rumLimits.pageEvents} events a page may send.`,
+      });
   }
 }

@@ -7,13 +7,13 @@ import { shell } from '@portfolio/parts';
 import type { RenderedPage, SectionState } from '@portfolio/contracts/page-render';
 import { isSearchParamList, pageQuery } from '@portfolio/contracts/page-query';
 import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { buildIdsOf } from '@portfolio/contracts/build-ids';
 import { pageDataBlock } from '@portfolio/contracts/page-data';
 import { ownerBasePath } from '@portfolio/contracts/owner';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { experimentPage } from '../experiments/experiment-page.js';
 import { LiveSections, type ServedSections, type SiteRequest } from '../live-sections/live-sections.service.js';
+import { MeasuredPages } from '../rum/measured-pages.js';
 import { pageCache } from './page-cache.js';
 import { publicOrigin, publicOriginAt } from './public-origin.js';
 import { sitePage, type SitePage } from './site-page.js';
@@ -42,8 +42,8 @@ function privatePage(page: SitePage, banner: string | null): SitePage {
 
 /**
  * The shell's page for the browser to render alone, naming the builds this visitor gets (an experiment's variant, a
- * preview) and their release ids: the browser loads exactly those and the field measurements are tagged with them,
- * as on a server-rendered page. Sent where the site renders nothing on the server (200), and as the last resort
+ * preview): the browser loads exactly those, as on a server-rendered page (and its proof, like any page's, tags its
+ * field measurements with them). Sent where the site renders nothing on the server (200), and as the last resort
  * when not even the shell's renderer answers (503).
  */
 function clientRenderedPage(
@@ -55,7 +55,7 @@ function clientRenderedPage(
   let html = readFileSync(templatePath, 'utf8');
   // both are null together: while a section has no URL anywhere (LiveSections.forRequest)
   if (remotes && builds) {
-    const data = pageDataBlock({ sections: remotes, builds: buildIdsOf(builds), clientRender: true, router: null });
+    const data = pageDataBlock({ sections: remotes, clientRender: true, router: null });
     // where the shell's render module puts it (page-document.ts)
     html = html.replace('</body>', () => `${data}</body>`);
   }
@@ -128,14 +128,16 @@ export class SitePages implements OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly liveSections: LiveSections,
+    private readonly measured: MeasuredPages,
   ) {
     this.shellDist = path.join(config.siteDir ?? config.siteBuildDir, shell.folder, 'dist');
   }
 
   async page(req: SiteRequest & { originalUrl: string }): Promise<SitePage> {
     const served = await this.liveSections.forRequest(req);
-    // kept per set of builds like any page; sent as this visitor's own, with their experiment cookie
-    return experimentPage(await this.servedPage(req, served), served);
+    // kept per set of builds like any page; sent as this visitor's own, with their experiment cookie and the
+    // proof of this page view that its field measurements need
+    return this.measured.withProof(experimentPage(await this.servedPage(req, served), served), req, served);
   }
 
   /**

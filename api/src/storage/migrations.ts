@@ -143,6 +143,39 @@ export const migrations: readonly string[] = [
   // session no longer carries one
   `alter table owner_sessions drop column preview_token_hash;
    alter table owner_sessions drop column preview;`,
+  // measurements a stranger cannot steer (api/src/rum/page-view-proofs.ts): each page view whose proof a beacon
+  // used, with the events it sent, kept until the proof has expired; the guard's visitors (api/src/experiments):
+  // each visitor's first page of an experiment, as the server sent it (counted per variant and share) and as its
+  // beacons reported it (an error, the first LCP and INP, in the order the values came); the guard's last word on
+  // the split of measured visitors (a sample ratio mismatch)
+  `create table rum_views (
+     id bigint generated always as identity primary key,
+     nonce text not null unique,
+     expires_at timestamptz not null,
+     events integer not null
+   );
+   create index rum_views_expiry on rum_views (expires_at);
+   create table experiment_served (
+     experiment_id integer not null references experiments (id),
+     candidate boolean not null,
+     share smallint not null,
+     visitors integer not null,
+     primary key (experiment_id, candidate, share)
+   );
+   create sequence experiment_values_order;
+   create table experiment_visitors (
+     experiment_id integer not null references experiments (id),
+     view_id bigint not null,
+     candidate boolean not null,
+     share smallint not null,
+     error boolean not null,
+     lcp double precision,
+     lcp_order bigint,
+     inp double precision,
+     inp_order bigint,
+     primary key (experiment_id, view_id)
+   );
+   alter table experiments add column mismatch text;`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

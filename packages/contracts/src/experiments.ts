@@ -21,7 +21,11 @@ export const experimentCookieDays = 30;
 /** A visitor whose bucket is below the share gets the candidate. */
 export const bucketCount = 100;
 export const shareLimits = { min: 1, max: 50 } as const;
-export const experimentDefaults = { minVisitors: 100, marginsMs: { LCP: 500, INP: 100 } } as const;
+/**
+ * minVisitors: the page views per variant before the results' Bayesian verdicts speak (the guard waits for none);
+ * marginsMs: how much worse the candidate's LCP and INP may be before they count against it in the guard.
+ */
+export const experimentDefaults = { minVisitors: 100, marginsMs: { LCP: 0, INP: 0 } } as const;
 
 const share = z
   .number('Give a whole number of percent.')
@@ -58,6 +62,11 @@ export interface Experiment {
   endedAt: string | null;
   /** 'ended', 'promoted' or 'stopped: <why>'; null while it runs */
   endReason: string | null;
+  /**
+   * the guard's last word on a sample ratio mismatch ("the candidate gets 31 % of measured visits but was
+   * assigned 50 %: ..."): while there is one, nothing advances or promotes by itself; null: none
+   */
+  mismatch: string | null;
 }
 
 /** A rate with its 95 % Wilson interval. */
@@ -98,10 +107,36 @@ export interface HourFigures {
   p75: Record<VitalName, number | null>;
 }
 
+/** One guardrail as the guard read it (api/src/experiments/guard.ts), counted per visitor. */
+export interface GuardrailFigures {
+  /** the e-value: how many times likelier the counts are if the candidate is worse than if it is not */
+  evidence: number;
+  /** the e-value at which the guard stops the experiment */
+  needed: number;
+  /** per variant: visitors who met it (an error; a value above the common p75) and visitors counted */
+  live: { events: number; visitors: number };
+  candidate: { events: number; visitors: number };
+  /** vitals: each variant's p75 over its visitors (ms) and both variants' p75, which "above" is counted against */
+  p75?: { live: number | null; candidate: number | null; both: number | null };
+}
+
+/** The guard's view of an experiment: each visitor counted once, on their first page of it. */
+export interface GuardFigures {
+  /** visitors per variant as the server sent their first page (its own record, whatever the beacons did) */
+  served: { live: number; candidate: number };
+  /** the candidate's share of visitors whose measurements came, and the share it was assigned */
+  measuredShare: number | null;
+  assignedShare: number | null;
+  /** a sample ratio mismatch in plain words, or null */
+  mismatch: string | null;
+  guardrails: Record<'errors' | 'LCP' | 'INP', GuardrailFigures>;
+}
+
 export interface ExperimentResults {
   experiment: Experiment;
   live: VariantResults;
   candidate: VariantResults;
+  guard: GuardFigures;
   /** in plain words (experiment-verdicts.ts) */
   verdicts: { errors: string; conversions: Record<ConversionName, string> };
   hours: ResultsHour[];

@@ -16,18 +16,19 @@ export const measuredRouteIds: readonly MeasuredRouteId[] = [
   'not-found',
 ];
 
-export const rumLimits = {
-  /**
-   * a batch's body: more than any valid batch takes (field-events.test.ts), so that the collector flushes by
-   * counting events and never measures a body
-   */
-  bodyBytes: 16_384,
+/** What a page's collector keeps to (field-events.ts `rumLimits` adds what only the API checks). */
+export const pageLimits = {
   /** a batch's events: the collector sends a batch as soon as it holds this many */
   events: 10,
+  /** a page's events: a page sends no more, and the API takes no more for one page view's proof */
+  pageEvents: 100,
   /** an error's message, trimmed by the browser before sending */
   messageChars: 200,
-  /** an element the attribution build names (a CSS selector) */
-  targetChars: 100,
-  /** a section's build id (today its 12-hex version; a release id later) */
-  buildChars: 64,
 } as const;
+
+/**
+ * The server's proof that it sent the page (api/src/rum/page-view-proofs.ts), which every beacon carries: the
+ * page's response holds it as a `Server-Timing` entry of this name, read through the page's navigation timing, so
+ * that kept pages (the page cache, ETags) stay the same bytes for everyone.
+ */
+export const proofTimingName = 'pv';

@@ -51,13 +51,17 @@ const sectionFailed = z.strictObject({
 
 const conversion = z.strictObject({ kind: z.literal('conversion'), route, name: z.enum(conversionNames) });
 
-const build = z
+/** Its signature is checked by the API (api/src/rum/page-view-proofs.ts): here only its form. */
+const proof = z
   .string('Must be text.')
-  .check(z.regex(/^[A-Za-z0-9._-]+$/, 'Not a build id.'), z.maxLength(rumLimits.buildChars));
+  .check(
+    z.maxLength(rumLimits.proofChars, `At most ${rumLimits.proofChars} characters.`),
+    z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Not a page view proof.'),
+  );
 
-/** A beacon's body: the page's section builds and 1 to 30 events, each of a known kind, nothing else. */
+/** A beacon's body: the page view's proof and 1 to 10 events, each of a known kind, nothing else. */
 export const rumBatchSchema = z.strictObject({
-  builds: z.partialRecord(z.enum(remoteNames as [string, ...string[]], 'Unknown section.'), build),
+  proof,
   events: z
     .array(z.discriminatedUnion('kind', [view, vital, error, sectionFailed, conversion]))
     .check(z.minLength(1, 'No events.'), z.maxLength(rumLimits.events, `At most ${rumLimits.events} events.`)),

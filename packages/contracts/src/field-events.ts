@@ -1,5 +1,5 @@
 import { remotes } from '@portfolio/parts';
-import type { MeasuredRouteId } from './field-beacon.js';
+import { pageLimits, type MeasuredRouteId } from './field-beacon.js';
 import type { RemoteName } from './remote-routes.js';
 
 /**
@@ -9,7 +9,21 @@ import type { RemoteName } from './remote-routes.js';
  * that its chunk, on every visitor's page, carries only that.
  */
 
-export { measuredRouteIds, rumLimits, rumPath, type MeasuredRouteId } from './field-beacon.js';
+export { measuredRouteIds, pageLimits, proofTimingName, rumPath, type MeasuredRouteId } from './field-beacon.js';
+
+/** The limits of a beacon: what a page keeps to, and what the API alone checks. */
+export const rumLimits = {
+  ...pageLimits,
+  /**
+   * a batch's body: more than any valid batch takes (field-events.test.ts), so that the collector flushes by
+   * counting events and never measures a body
+   */
+  bodyBytes: 16_384,
+  /** an element the attribution build names (a CSS selector) */
+  targetChars: 100,
+  /** a page view's proof (api/src/rum/page-view-proofs.ts signs a few hundred characters) */
+  proofChars: 1024,
+} as const;
 
 /** What a visitor did that the site exists for (a section reports one with field-signals.ts). */
 export const conversionNames = ['contact-sent', 'resume-downloaded', 'door-followed'] as const;
@@ -36,17 +50,25 @@ export type RumEvent =
   | { kind: 'section-failed'; route: MeasuredRouteId; section: RemoteName }
   | { kind: 'conversion'; route: MeasuredRouteId; name: ConversionName };
 
-/** One beacon: the build of each section on the page, and a few events. */
+/**
+ * One beacon: the proof of the page view the server sent (which names the build of each section on the page:
+ * a beacon cannot name one), and a few events.
+ */
 export interface RumBatch {
-  builds: Partial<Record<RemoteName, string>>;
+  proof: string;
   events: RumEvent[];
 }
+
+/** The owner's view keeps this many builds per section, those with the most page views. */
+export const fieldHealthBuildsPerSection = 5;
 
 /** GET /api/owner/field-health: the last days' figures per section and build. */
 export interface FieldHealth {
   days: number;
   since: string;
   rows: FieldHealthRow[];
+  /** builds measured but left out (fewer page views than the `fieldHealthBuildsPerSection` shown of their section) */
+  omitted: number;
 }
 
 export interface FieldHealthRow {

@@ -1,4 +1,4 @@
-import { rumLimits, rumPath } from '@portfolio/contracts/field-beacon';
+import { pageLimits, proofTimingName, rumPath } from '@portfolio/contracts/field-beacon';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import { collectField, messageOf } from './field-collector';
 import type { FieldSignal } from './measure-field';
@@ -18,6 +18,16 @@ jest.mock('web-vitals', () => {
   };
 });
 
+/** The page's response as the server sends it: its proof in a Server-Timing entry (jsdom has no navigation entry). */
+function pageWithProof(proof: string | null) {
+  const timing = [
+    { name: 'other', description: 'x' },
+    ...(proof === null ? [] : [{ name: proofTimingName, description: proof }]),
+  ];
+  const entries = (type: string) => (type === 'navigation' ? [{ serverTiming: timing }] : []);
+  Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: entries });
+}
+
 describe('messageOf: an error as the field measurements send it', () => {
   it('keeps the kind and message, and cuts every URL query string and absolute URL fragment', () => {
     const error = new TypeError('failed https://api.example.com/v1/x?token=secret#part and /local/path?email=a@b.c');
@@ -25,7 +35,7 @@ describe('messageOf: an error as the field measurements send it', () => {
   });
 
   it('makes one line of at most the limit, whatever was thrown', () => {
-    expect(messageOf(new Error(`a\nb\t${'x'.repeat(500)}`))).toHaveLength(rumLimits.messageChars);
+    expect(messageOf(new Error(`a\nb\t${'x'.repeat(500)}`))).toHaveLength(pageLimits.messageChars);
     expect(messageOf(new Error('line one\r\nline two'))).toBe('Error: line one line two');
     expect(messageOf('just text')).toBe('just text');
     expect(messageOf(Object.create(null))).toBe('Error');
@@ -45,8 +55,8 @@ describe('collectField: what the page heard, as it is sent', () => {
       [new CustomEvent(conversionEventType, { detail: 'door-followed' }), '/'],
       [new ErrorEvent('error', { message: 'in the owner area' }), '/owner/inbox'],
     ];
+    pageWithProof('payload.mac');
     collectField({
-      builds: { home: 'abc' },
       routeIdOf: (path) => routeIds[path],
       take: (handler) => heard.forEach(handler),
     });
@@ -56,7 +66,7 @@ describe('collectField: what the page heard, as it is sent', () => {
     const [url, body] = sendBeacon.mock.calls[0] ?? [];
     expect(url).toBe(rumPath);
     expect(JSON.parse(body ?? 'null')).toEqual({
-      builds: { home: 'abc' },
+      proof: 'payload.mac',
       events: [
         { kind: 'view', route: 'home' },
         { kind: 'vital', route: 'home', name: 'LCP', value: 1235 },
@@ -81,14 +91,26 @@ describe('collectField: batches', () => {
       new ErrorEvent('error', { message: `failure ${index}` }),
       '/projects',
     ]);
+    pageWithProof('payload.mac');
     collectField({
-      builds: {},
       routeIdOf: (path) => (path === '/projects' ? 'projects' : undefined),
       take: (handler) => heard.forEach(handler),
     });
     dispatchEvent(new Event('pagehide'));
     const batches = sendBeacon.mock.calls.map(([, body]) => (JSON.parse(body) as { events: unknown[] }).events);
-    expect(batches.map((events) => events.length)).toEqual(Array(100 / rumLimits.events).fill(rumLimits.events));
+    expect(batches.map((events) => events.length)).toEqual(Array(100 / pageLimits.events).fill(pageLimits.events));
     expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99' });
+  });
+});
+
+describe('collectField: a page without a proof', () => {
+  it('sends nothing: the server did not send this page to be measured', () => {
+    const sendBeacon = jest.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: sendBeacon });
+    pageWithProof(null);
+    const heard: FieldSignal[] = [[new ErrorEvent('error', { message: 'boom' }), '/projects']];
+    collectField({ routeIdOf: () => 'projects', take: (handler) => heard.forEach(handler) });
+    dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,16 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { measuredRouteIds, rumLimits, rumPath, type MeasuredRouteId } from '@portfolio/contracts/field-beacon';
+import {
+  measuredRouteIds,
+  pageLimits,
+  proofTimingName,
+  rumPath,
+  type MeasuredRouteId,
+} from '@portfolio/contracts/field-beacon';
 import type { ConversionName, RumBatch, RumEvent, VitalName } from '@portfolio/contracts/field-events';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type { FieldSignal } from './measure-field';
 
-/** A page that keeps failing sends this many events at most. */
-const pageEventLimit = 100;
 /**
  * The query string or fragment of an absolute URL (kept up to its path), and any other `?…` (a relative
  * URL's query): a visitor's data.
@@ -27,12 +31,11 @@ export function messageOf(error: unknown): string {
       .replace(urlTails, '$1')
       .replace(/[\p{Cc}\s]+/gu, ' ')
       .trim()
-      .slice(0, rumLimits.messageChars) || 'Error'
+      .slice(0, pageLimits.messageChars) || 'Error'
   );
 }
 
 export interface FieldContext {
-  builds: Partial<Record<RemoteName, string>>;
   /** the id of the route a path shows (the shell's route table) */
   routeIdOf: (path: string) => string | undefined;
   /** what the page heard and hears (measure-field.ts) */
@@ -41,9 +44,16 @@ export interface FieldContext {
 
 /**
  * The page's field measurements: a view per route shown, the four vitals of the landing route, and the
- * signals; sent in small batches with sendBeacon when the page is hidden, or when a batch is full.
+ * signals; sent in small batches with sendBeacon when the page is hidden, or when a batch is full, each with the
+ * page view's proof (which also names the page's section builds).
  */
-export function collectField({ builds, routeIdOf, take }: FieldContext): void {
+export function collectField({ routeIdOf, take }: FieldContext): void {
+  // the proof of this page view the server sent with the page (a `Server-Timing` entry of its response, read through
+  // its navigation timing); none (a page not sent to be measured, a browser hiding the entry): nothing is sent
+  const proof = performance
+    .getEntriesByType('navigation')[0]
+    ?.serverTiming.find(({ name }) => name === proofTimingName)?.description;
+  if (!proof) return;
   const routeOf = (path = location.pathname) => {
     const id = routeIdOf(path) as MeasuredRouteId;
     return measuredRouteIds.includes(id) ? id : null;
@@ -52,12 +62,12 @@ export function collectField({ builds, routeIdOf, take }: FieldContext): void {
   let added = 0;
   // a string is sent as text/plain: no preflight, and the API reads it as JSON (api/src/rum/beacon-body.ts)
   const send = () => {
-    if (queued.length > 0) navigator.sendBeacon(rumPath, JSON.stringify({ builds, events: queued } satisfies RumBatch));
+    if (queued.length > 0) navigator.sendBeacon(rumPath, JSON.stringify({ proof, events: queued } satisfies RumBatch));
     queued = [];
   };
-  // a full batch is sent at once: any batch of rumLimits.events fits rumLimits.bodyBytes (field-events.test.ts)
+  // a full batch is sent at once: any batch of pageLimits.events fits rumLimits.bodyBytes (field-events.test.ts)
   const add = (event: RumEvent) => {
-    if (added++ < pageEventLimit && queued.push(event) === rumLimits.events) send();
+    if (added++ < pageLimits.pageEvents && queued.push(event) === pageLimits.events) send();
   };
   const view = (route: MeasuredRouteId | null) => route && add({ kind: 'view', route });
 

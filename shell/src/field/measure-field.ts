@@ -1,6 +1,5 @@
 import { matchRoutes, type RouteObject } from '@portfolio/router';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
-import type { RemoteName } from '@portfolio/contracts/remote-routes';
 
 /**
  * What the page heard, as the browser dispatched it (`error`, `unhandledrejection`, a failed section's or a
@@ -19,7 +18,7 @@ const waitingLimit = 20;
  * Answers the React root's error option, so that errors an error boundary shows are counted too; null when
  * the visitor declines to be measured (Global Privacy Control or Do Not Track): nothing is measured nor sent.
  */
-export function measureField(builds: Partial<Record<RemoteName, string>>, routes: RouteObject[]) {
+export function measureField(routes: RouteObject[]) {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
   if (nav.globalPrivacyControl === true || nav.doNotTrack === '1') return null;
   const waiting: FieldSignal[] = [];
@@ -32,7 +31,6 @@ export function measureField(builds: Partial<Record<RemoteName, string>>, routes
     import(/* webpackChunkName: "field" */ './field-collector').then(
       ({ collectField }) =>
         collectField({
-          builds,
           routeIdOf: (path) => matchRoutes(routes, path)?.at(-1)?.route.id,
           // the collector takes what waited, then everything as it comes
           take(handler) {

@@ -51,10 +51,11 @@ const experiment = (fields: Partial<Experiment>): Experiment => ({
   liveUrl: '/sections/about/aaaaaaaaaaaaaaaa/remoteEntry.js',
   share: 20,
   minVisitors: 100,
-  marginsMs: { LCP: 500, INP: 100 },
+  marginsMs: { LCP: 0, INP: 0 },
   startedAt: '2026-11-25T10:00:00.000Z',
   endedAt: null,
   endReason: null,
+  mismatch: null,
   ...fields,
 });
 
@@ -128,13 +129,22 @@ describe("a section card's experiment", () => {
     site([
       experiment({
         endedAt: '2026-11-25T11:00:00.000Z',
-        endReason: 'stopped: the candidate had more errors than live with 99 % probability',
+        endReason: "stopped: the candidate's visitors met errors more often than live's: 9 of its 9 visitors",
       }),
     ]);
     renderOwnerPage(ownerPaths.sections);
     const card = await aboutCard();
     expect(await within(card).findByText('Stopped')).toBeInTheDocument();
-    expect(card).toHaveTextContent('the candidate had more errors than live with 99 % probability');
+    expect(card).toHaveTextContent("the candidate's visitors met errors more often than live's: 9 of its 9 visitors");
     expect(within(card).getByRole('button', { name: 'Start experiment' })).toBeInTheDocument();
+  });
+
+  it('says a sample ratio mismatch in plain words while it lasts', async () => {
+    const mismatch = 'the candidate gets 31 % of measured visits but was assigned 50 %: the results may be biased';
+    site([experiment({ share: 50, mismatch })]);
+    renderOwnerPage(ownerPaths.sections);
+    const card = await aboutCard();
+    expect(await within(card).findByText('Sample ratio mismatch')).toBeInTheDocument();
+    expect(card).toHaveTextContent(`Sample ratio mismatch: ${mismatch}.`);
   });
 });

@@ -64,6 +64,11 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
           <Link to={`${ownerPaths.experiments}/${stopped.id}`}>Results</Link>
         </p>
       )}
+      {running?.mismatch && (
+        <p className={`${styles.problem} mb-2`}>
+          <strong>Sample ratio mismatch</strong>: {running.mismatch}.
+        </p>
+      )}
       <form
         noValidate
         onSubmit={(event) => {

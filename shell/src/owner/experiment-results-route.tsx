@@ -1,7 +1,14 @@
 import { Fragment } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from '@portfolio/router';
 import { remoteByName } from '@portfolio/parts';
-import type { ExperimentResults, P75Figure, RateFigure, VariantResults } from '@portfolio/contracts/experiments';
+import type {
+  ExperimentResults,
+  GuardFigures,
+  GuardrailFigures,
+  P75Figure,
+  RateFigure,
+  VariantResults,
+} from '@portfolio/contracts/experiments';
 import { conversionNames, vitalNames, type VitalName } from '@portfolio/contracts/field-events';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
@@ -80,6 +87,79 @@ function Variant({ title, variant }: { title: string; variant: VariantResults })
   );
 }
 
+const ofVisitors = ({ events, visitors }: { events: number; visitors: number }) =>
+  `${events} of ${visitors}${visitors > 0 ? ` (${percent(events / visitors)})` : ''}`;
+const evidenceText = (value: number) => (value >= 1e6 ? value.toExponential(1) : String(Math.round(value * 10) / 10));
+
+function GuardrailRow({ title, figures }: { title: string; figures: GuardrailFigures }) {
+  const p75 = (value: number | null | undefined) =>
+    value == null ? null : <span className="d-block">p75 {Math.round(value).toLocaleString('en-US')} ms</span>;
+  const found = figures.evidence >= figures.needed;
+  return (
+    <tr>
+      <th scope="row">{title}</th>
+      <td>
+        {p75(figures.p75?.live)}
+        {ofVisitors(figures.live)}
+      </td>
+      <td>
+        {p75(figures.p75?.candidate)}
+        {ofVisitors(figures.candidate)}
+      </td>
+      <td className={found ? styles.unhealthy : undefined}>
+        {evidenceText(figures.evidence)} <span className="text-body-secondary">of {evidenceText(figures.needed)}</span>
+      </td>
+    </tr>
+  );
+}
+
+/** The guard's view: each visitor once, on their first page of the experiment; a sample ratio mismatch first. */
+function Guard({ guard }: { guard: GuardFigures }) {
+  const { errors, LCP, INP } = guard.guardrails;
+  return (
+    <section aria-labelledby="guard-title" className="mb-4">
+      <h2 id="guard-title" className="h5">
+        The guard
+      </h2>
+      {guard.mismatch && (
+        <div className={styles.mismatch} role="alert">
+          <strong>Sample ratio mismatch</strong>: {guard.mismatch}. A harmful candidate is still stopped.
+        </div>
+      )}
+      <p>
+        Each visitor counts once, on their first page of the experiment: the server sent it to {guard.served.live} on
+        live and {guard.served.candidate} on the candidate, and measurements came back from {errors.live.visitors} and{' '}
+        {errors.candidate.visitors} of them
+        {guard.measuredShare !== null && guard.assignedShare !== null
+          ? ` (the candidate's share ${percent(guard.measuredShare)}, assigned ${percent(guard.assignedShare)})`
+          : ''}
+        .
+      </p>
+      <div className={styles.scroll}>
+        <table className={styles.guardTable}>
+          <thead>
+            <tr>
+              <th scope="col">Guardrail</th>
+              <th scope="col">Live</th>
+              <th scope="col">Candidate</th>
+              <th scope="col">Evidence of harm</th>
+            </tr>
+          </thead>
+          <tbody>
+            <GuardrailRow title="Visitors with an error or failed load" figures={errors} />
+            <GuardrailRow title="LCP above the common p75" figures={LCP} />
+            <GuardrailRow title="INP above the common p75" figures={INP} />
+          </tbody>
+        </table>
+      </div>
+      <p className="text-body-secondary">
+        The guard stops the experiment when a guardrail&apos;s evidence of harm reaches the figure beside it: a
+        sequential test, valid however often it looks, that stops at most 5 % of candidates no worse than live.
+      </p>
+    </section>
+  );
+}
+
 const charts: Array<[string, HourValue]> = [
   ['Visitors (page views)', (hour) => hour.visitors],
   ['Errors per page view', (hour) => (hour.visitors > 0 ? hour.errors / hour.visitors : null)],
@@ -87,7 +167,7 @@ const charts: Array<[string, HourValue]> = [
 ];
 
 function ExperimentResultsPage() {
-  const { experiment, live, candidate, verdicts, hours } = useLoaderData<ExperimentResults>();
+  const { experiment, live, candidate, guard, verdicts, hours } = useLoaderData<ExperimentResults>();
   const label = remoteByName(experiment.section).label;
   const state =
     experiment.endedAt === null
@@ -101,6 +181,7 @@ function ExperimentResultsPage() {
       <p>
         {state} Started <OwnerTime at={experiment.startedAt} />. <Link to={ownerPaths.sections}>Sections</Link>
       </p>
+      <Guard guard={guard} />
       <section aria-labelledby="verdict-title" className="mb-3">
         <h2 id="verdict-title" className="h5">
           Verdict
@@ -114,8 +195,8 @@ function ExperimentResultsPage() {
           ))}
         </ul>
         <p className="text-body-secondary">
-          Visitors are page views of the section&apos;s pages: nothing identifies a visitor for measuring. Rates have 95
-          % Wilson intervals, p75s distribution-free 95 % intervals; the verdicts are Bayesian comparisons.
+          Here visitors are page views of the section&apos;s pages: nothing identifies a visitor for measuring. Rates
+          have 95 % Wilson intervals, p75s distribution-free 95 % intervals; the verdicts are Bayesian comparisons.
         </p>
       </section>
       <div className={`${styles.variants} mb-4`}>

@@ -2,7 +2,12 @@ import { Fragment } from 'react';
 import { useLoaderData } from '@portfolio/router';
 import { apiRequest } from '@portfolio/ui/api-client';
 import { remoteByName } from '@portfolio/parts';
-import type { FieldHealth, FieldHealthRow, VitalName } from '@portfolio/contracts/field-events';
+import {
+  fieldHealthBuildsPerSection,
+  type FieldHealth,
+  type FieldHealthRow,
+  type VitalName,
+} from '@portfolio/contracts/field-events';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { withSession } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
@@ -111,6 +116,12 @@ function FieldHealthPage() {
             <BuildCard key={`${row.section} ${row.build}`} row={row} />
           ))}
         </div>
+      )}
+      {health.omitted > 0 && (
+        <p className="text-body-secondary mt-3">
+          {health.omitted} older {health.omitted === 1 ? 'build' : 'builds'} with fewer page views not shown (the{' '}
+          {fieldHealthBuildsPerSection} with the most per section are).
+        </p>
       )}
     </>
   );

@@ -15,7 +15,6 @@ import {
   type RenderedPage,
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
-import { buildIdsOf } from '@portfolio/contracts/build-ids';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { pageQuery } from '@portfolio/contracts/page-query';
@@ -50,13 +49,13 @@ const isUnavailable = (context: StaticHandlerContext) =>
   Object.values(context.errors ?? {}).some((error) => error instanceof RemoteUnavailableError);
 
 export interface PageRenderingOptions extends PageRendererOptions {
-  /** where a section's `./routes` comes from: the federation in the worker, route modules in tests */
+  /** where a section's `./routes` comes from: the federation in the renderer process, route modules in tests */
   loadSection: SectionRoutesLoader;
 }
 
 /**
- * Renders the site's pages with one set of section builds (a worker thread holds one renderer; a new
- * build of any section gets a new worker). React Router's static handler runs the routes' loaders and
+ * Renders the site's pages with one set of section builds (a renderer process of the API holds one: a section's
+ * new build is rendered by a new renderer, docs/server-rendering.md). React Router's static handler runs the routes' loaders and
  * the sections' code on the server; the page carries what the browser needs to hydrate the same tree.
  */
 export function renderPages({ template, sections, loadSection: load }: PageRenderingOptions): PageRenderer {
@@ -68,7 +67,6 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
   const routes = buildRoutes(loadSection);
   // the handler keeps what each route's lazy() returned: one handler for this renderer's builds
   const handler = createStaticHandler(routes);
-  const buildIds = buildIdsOf(sections);
   const searchParamsOf = searchParamsReader(routes);
 
   const ready = Promise.all(
@@ -137,7 +135,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       preloads: section && !clientRender ? [urls.entryOf(section)] : [],
       stylesheets: section ? urls.stylesheetsOf(section) : [],
       body,
-      data: { sections: urls.entries, builds: buildIds, clientRender, router: hydrationData(pageContext) },
+      data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
     });
     return { status, html: urls.withPublicPaths(html), variants: variantsOf(context), searchParams };
   }
