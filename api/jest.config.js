@@ -57,10 +57,18 @@ if (postgresBin()) {
     ...common,
     displayName: 'postgres',
     testMatch: apiTests,
-    // what reads or writes no storage (server-rendered pages, HTTP basics, the public origin, the PDF, request
-    // logs, the server's flags, the renderers' boundary) is covered by the pglite run alone
+    // Which specs run on PostgreSQL too is decided per file, by what its tests prove (docs/testing.md):
+    // - both engines when an outcome lies in what storage keeps or does: rows written and read back (messages,
+    //   sessions, releases, tokens, experiments, measurements, rate-limit counters), a restart or a second replica
+    //   on the same data, the database's own behaviour (a trigger, a lost connection, writers at once), or what
+    //   the storage puts in the server's environment (DATABASE_URL, which render-sandbox keeps from section code);
+    // - PGlite alone when every outcome is decided before storage is asked (pages, HTTP, origins, files,
+    //   processes) and storage only sets up a session or a token (owner-auth and deploy-tokens prove those on
+    //   both): server-rendered pages, HTTP basics, the public origin, the PDF, request logs, the server's flags,
+    //   the renderers' boundary, hostile release archives (refused before a row is written) and the guards of the
+    //   owner's section calls (401, 403 and 4xx before any change)
     testPathIgnorePatterns: [
-      '/(site-pages|http|public-origin|download|request-logs|server-flags|hostile-releases-boundary)\\.e2e-spec\\.ts$',
+      '/(site-pages|http|public-origin|download|request-logs|server-flags|hostile-releases-boundary|release-archives|owner-sections-guards)\\.e2e-spec\\.ts$',
       '-real-build\\.e2e-spec\\.ts$',
     ],
     globals: { TEST_STORAGE: 'postgres' },

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: the contracts built once; then three lanes, one after the other: the API's tests; the production
-// build, then the browser tests; the format check, lint, every other workspace's unit tests in one jest run and
-// every type check in one `tsc -b`, one at a time. Each step's output is printed whole when it ends, with its time. A failed check
-// does not stop its lane; a failed build skips the tests that need it. Any failure fails the run.
+// `npm test`: the contracts built once; then three lanes: the API's tests, the checks (format, lint, the other
+// workspaces' unit tests in one jest run, every type check in one `tsc -b`) and the production build side by side,
+// then the browser tests once all three have ended. `npm test -- api checks` runs the lanes named. Each step's
+// output is printed whole when it ends, with its time. A failed check does not stop its lane; a failed build skips
+// the tests that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { api, libraries, repoRoot } from './parts.mjs';
@@ -60,48 +61,65 @@ let build;
 const built = () => (build ??= npmRun('build'));
 
 /**
- * Three lanes: the API's tests (the tests on the build, api/jest.config.js's "built" project, end it and start
- * the build); the build, then the browser tests; the checks and unit tests.
+ * The lanes. The API's tests and the checks run side by side with the build from the start; the browser tests
+ * wait for the build and for the other lanes: beside them, renderer processes, replicas and browsers kept 2 cores
+ * at a load of 15 and timing-bound tests failed (issue 19).
  */
-const lanes = [
-  [
-    'API tests',
-    () =>
+const lanes = {
+  /** The API's tests; those on the production build (api/jest.config.js's "built" project) once it is done. */
+  api: {
+    name: 'API tests',
+    run: () =>
       inTurn([
         () => npmRun('test', api, { args: ['--ignoreProjects', 'built'] }),
         async () => (await built()) && npmRun('test', api, { args: ['--selectProjects', 'built'] }),
       ]),
-  ],
-  ['build, then browser tests', () => inTurn([built, () => npmRun('e2e', 'e2e')], { stopOnFailure: true })],
-  [
-    'checks and unit tests',
-    () =>
+  },
+  /** Format, lint, the other workspaces' unit tests in one jest run (jest.config.mjs), every type check in one. */
+  checks: {
+    name: 'checks and unit tests',
+    run: () =>
       inTurn([
         () => npmRun('format:check'),
         () => npmRun('lint:eslint'),
-        // every workspace's unit and component tests (the API's aside) in one jest run: jest.config.mjs
         () => npmRun('test:unit'),
-        // every workspace's type check in one `tsc -b` (tsconfig.json); the contracts are built already
+        // tsconfig.json's projects; the contracts are built already
         () => run('tsc -b', process.execPath, [tsc, '-b']),
       ]),
-  ],
-];
+  },
+  browser: {
+    name: 'build, then browser tests',
+    run: async (others) => {
+      if (!(await built())) return false;
+      await others;
+      return npmRun('e2e', 'e2e');
+    },
+  },
+};
+
+/** Which lanes: all, or those named (`npm test -- api checks`). */
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((lane) => !Object.hasOwn(lanes, lane));
+if (unknown.length) {
+  console.log(`No lane ${unknown.join(', ')}: the lanes are ${Object.keys(lanes).join(', ')}`);
+  process.exit(2);
+}
+const running = (key) => chosen.length === 0 || chosen.includes(key);
 
 const started = Date.now();
 if (!(await inTurn(libraries.map((library) => () => npmRun('build', library, { live: true }))))) {
   console.log(`npm test failed after ${seconds(started)}: the contracts did not build`);
   process.exit(1);
 }
-// One lane at a time: side by side, the renderer processes, replicas and browsers of three lanes kept 2 cores at
-// a load of 15 and timing-bound tests failed; alone, each lane keeps the machine busy by itself.
-const results = [];
-for (const [name, lane] of lanes) {
-  const laneStarted = Date.now();
-  const passed = await lane();
-  console.log(`\n══ ${name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(laneStarted)}`);
-  results.push(passed);
-}
-if (!results.every(Boolean)) {
+/** A lane run, its verdict printed with its time when it ends. */
+const timed = async (lane, ...args) => {
+  const passed = await lane.run(...args);
+  console.log(`\n══ ${lane.name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(started)}`);
+  return passed;
+};
+const sideBySide = Promise.all(['api', 'checks'].filter(running).map((key) => timed(lanes[key])));
+const results = await Promise.all([sideBySide, running('browser') && timed(lanes.browser, sideBySide)]);
+if (!results.flat().every((passed) => passed !== false)) {
   console.log(`npm test failed after ${seconds(started)}`);
   process.exit(1);
 }
