@@ -9,6 +9,7 @@ import {
   type ShareChange,
 } from '@portfolio/contracts/experiments';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
+import { selfOriginOf } from '../common/origins.js';
 import { RowIdPipe } from '../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
@@ -26,9 +27,6 @@ function sectionNamed(name: string): RemoteName {
     throw new NotFoundException({ message: `There is no section ${name.slice(0, 40)}.` });
   return name as RemoteName;
 }
-
-/** This server on loopback, as live-sections' section-url.ts names it: the release checks load the candidate there. */
-const selfOrigin = (req: Request) => `http://127.0.0.1:${req.socket.localPort ?? 0}`;
 
 /** The owner's experiments (packages/contracts/src/experiments.ts). */
 @Controller('owner')
@@ -65,7 +63,7 @@ export class OwnerExperimentsController {
   @Post('experiments/:id/promote')
   @HttpCode(200)
   async promote(@Param('id', idPipe) id: number, @Req() req: Request): Promise<Experiment> {
-    return shownExperiment(await this.experiments.promote(id, selfOrigin(req)));
+    return shownExperiment(await this.experiments.promote(id, selfOriginOf(req)));
   }
 
   @Get('experiments/:id/results')
