@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   newExperimentSchema,
@@ -8,10 +8,10 @@ import {
   type NewExperiment,
   type ShareChange,
 } from '@portfolio/contracts/experiments';
-import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
 import { selfOriginOf } from '../common/origins.js';
 import { RowIdPipe } from '../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
+import { sectionNamed } from '../common/section-named.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
 import { ExperimentResultsReader } from './experiment-results.js';
 import { shownExperiment } from './experiments-table.js';
@@ -21,12 +21,6 @@ const newExperimentPipe = new SchemaBodyPipe(newExperimentSchema);
 const sharePipe = new SchemaBodyPipe(shareChangeSchema);
 /** An id that is no experiment's (not a whole number, or out of the table's range) is a 404, as an unknown one. */
 const idPipe = new RowIdPipe('There is no such experiment.');
-
-function sectionNamed(name: string): RemoteName {
-  if (!(remoteNames as readonly string[]).includes(name))
-    throw new NotFoundException({ message: `There is no section ${name.slice(0, 40)}.` });
-  return name as RemoteName;
-}
 
 /** The owner's experiments (packages/contracts/src/experiments.ts). */
 @Controller('owner')
