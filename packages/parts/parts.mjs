@@ -116,6 +116,32 @@ export const devPorts = /** @type {Record<RemoteName | 'shell' | 'api', number>}
 export const remoteByName = (name) => /** @type {Remote} */ (remotes.find((remote) => remote.name === name));
 
 /**
+ * The section whose routes a page's path is under, by the mount paths above (home owns `/` alone; a trailing slash
+ * is the same page); null: none (the shell's own page, a 404). The one answer to "which section is this path": the
+ * API's choice of renderer, a release's pages to check, the pages a renderer keeps ready.
+ * @param {string} pathname
+ * @returns {RemoteName | null}
+ */
+export function sectionOfPath(pathname) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const found = remotes.find((remote) =>
+    remote.path === '/' ? path === '/' : path === remote.path || path.startsWith(`${remote.path}/`),
+  );
+  return found?.name ?? null;
+}
+
+/**
+ * The section that serves a route id of the shell's route table (`project` is projects'); null: a route of the
+ * shell's own ("not-found", the owner's area). The same question for a matched route: field measurements and the
+ * page a server render preloads a section for.
+ * @param {string} routeId
+ * @returns {RemoteName | null}
+ */
+export function sectionOfRoute(routeId) {
+  return remotes.find((remote) => /** @type {readonly string[]} */ (remote.routeIds).includes(routeId))?.name ?? null;
+}
+
+/**
  * Where `npm start` serves a remote's dist/ on the site's own origin.
  * @param {RemoteName} name
  */

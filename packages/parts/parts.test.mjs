@@ -4,7 +4,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { skipWithout } from '@portfolio/stand-ins/required-tools';
-import { api, defaultRemotesConfig, devPorts, remoteNames, remotes, shell } from './parts.mjs';
+import {
+  api,
+  defaultRemotesConfig,
+  devPorts,
+  remoteNames,
+  remotes,
+  sectionOfPath,
+  sectionOfRoute,
+  shell,
+} from './parts.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const read = (file) => readFileSync(path.join(repoRoot, file), 'utf8');
@@ -123,5 +132,35 @@ describe('the parts manifest', () => {
     execFileSync('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config', '--quiet'], {
       stdio: 'pipe',
     });
+  });
+});
+
+describe('sectionOfPath: which section a page is', () => {
+  it("is the section mounted at the path or above it, home's only at /", () => {
+    expect(sectionOfPath('/')).toBe('home');
+    expect(sectionOfPath('/about')).toBe('about');
+    expect(sectionOfPath('/about/')).toBe('about');
+    expect(sectionOfPath('/projects/project/2')).toBe('projects');
+    expect(sectionOfPath('/resume')).toBe('resume');
+  });
+
+  it('is none for a path of no section (the shell renders its 404), even one that starts like a section', () => {
+    expect(sectionOfPath('/no-such-page')).toBeNull();
+    expect(sectionOfPath('/aboutface')).toBeNull();
+    expect(sectionOfPath('/owner/login')).toBeNull();
+  });
+});
+
+describe('sectionOfRoute: which section serves a route', () => {
+  it("is the section whose routeIds name it, every route id of every section's", () => {
+    expect(sectionOfRoute('project')).toBe('projects');
+    for (const remote of remotes)
+      for (const routeId of remote.routeIds) expect(sectionOfRoute(routeId)).toBe(remote.name);
+  });
+
+  it("is none for the shell's own routes", () => {
+    expect(sectionOfRoute('not-found')).toBeNull();
+    expect(sectionOfRoute('sections')).toBeNull();
+    expect(sectionOfRoute('')).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
-
-const relativeBase = 'http://relative.invalid';
+import { resolveSectionUrl } from '@portfolio/contracts/section-url';
 
 const invalid = (message: string) => new BadRequestException({ message, fields: { url: message } });
 
@@ -15,10 +14,11 @@ export function candidateUrl(raw: string): string {
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f]/.test(text)) throw invalid('A URL has no spaces or control characters.');
   if (text.startsWith('/')) {
-    const url = new URL(text, relativeBase);
-    if (url.origin !== relativeBase || text.startsWith('//') || text.startsWith('/\\'))
+    const path = resolveSectionUrl(text);
+    if (!path.startsWith('/') || text.startsWith('//') || text.startsWith('/\\'))
       throw invalid('Give a full https:// URL for another host; a path must start with a single /.');
-    return `${url.pathname}${url.search}`;
+    // its fragment, as for a full URL below: a fragment is never sent, it names no other file
+    return path.replace(/#.*$/s, '');
   }
   let url: URL;
   try {

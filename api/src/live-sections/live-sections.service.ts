@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
+import { sectionOfPath } from '@portfolio/parts';
 import {
   isSectionBuild,
   type PageRequest,
@@ -15,7 +16,6 @@ import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 
 /** How late a replica sees a section change made on another (its live configuration is cached this long). */
 export { liveSectionsCacheMs } from './live-config.js';
-import { sectionOfPath } from './page-section.js';
 import { previewBanner } from './preview-banner.js';
 import { ReleasePreviews } from './releases/release-previews.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import type { PageRequest, RenderedPage, SectionRouteIds, SectionState } from '@portfolio/contracts/page-render';
-import { sectionOfPath } from './page-section.js';
+import { sectionOfPath } from '@portfolio/parts';
 import {
   childMessage,
   type ChildMessage,

@@ -4,22 +4,14 @@ import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/con
 import type { SectionBuild, SectionState } from '@portfolio/contracts/page-render';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { fileBesideManifest, resolveSectionUrl, serverFetchUrl } from './section-url.js';
+import { resolveSectionUrl } from '@portfolio/contracts/section-url';
+import { parseServerManifest, type ServerManifest } from './build-manifests.js';
+import { fileBesideManifest, serverFetchUrl } from './section-url.js';
 
 /** How long one look-up of a section's server manifest may take, for pages and checks alike. */
 export const manifestTimeoutMs = 5000;
 /** Section URLs whose builds are remembered: the live ones, previews and checks, with room to spare. */
 const knownUrls = 200;
-
-/** A section's server/manifest.json, as its build writes it (paths relative to the manifest). */
-export interface ServerManifest {
-  version: string;
-  /** when it was built (builds since the owner's area; older ones have none) */
-  builtAt?: string;
-  serverEntry: string;
-  browserEntry: string;
-  styles: string[];
-}
 
 /** A section's build as read from its manifest, with when it was built (the owner's checks show it). */
 export interface ReadBuild {
@@ -37,22 +29,6 @@ interface Where {
   url: string;
   manifestRef: string;
   manifestUrl: string;
-}
-
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-function checkManifest(value: unknown): ServerManifest {
-  const manifest = value as Partial<ServerManifest> | null;
-  if (
-    typeof manifest?.version !== 'string' ||
-    typeof manifest.serverEntry !== 'string' ||
-    typeof manifest.browserEntry !== 'string' ||
-    !isStringList(manifest.styles)
-  ) {
-    throw new Error(`${serverManifestPath} is not a section's server manifest`);
-  }
-  return manifest as ServerManifest;
 }
 
 /** fetch() says "fetch failed" and keeps the reason (refused, timed out, bad port) in its cause. */
@@ -154,11 +130,7 @@ export class SectionManifests {
     try {
       const answer = await this.fetchManifest(where.manifestUrl, null);
       if (!answer) throw new Error('it answered 304');
-      const builtAt = typeof answer.manifest.builtAt === 'string' ? new Date(answer.manifest.builtAt) : null;
-      return {
-        build: sectionBuildFrom(name, answer.manifest, where),
-        builtAt: builtAt && !Number.isNaN(builtAt.getTime()) ? builtAt.toISOString() : null,
-      };
+      return { build: sectionBuildFrom(name, answer.manifest, where), builtAt: answer.manifest.builtAt };
     } catch (error) {
       const sentence = (messageOf(causeOf(error)).split('\n', 1)[0] ?? '').slice(0, 300);
       throw new Error(`Its server build's manifest (${where.manifestRef}) could not be read: ${sentence}.`);
@@ -189,7 +161,7 @@ export class SectionManifests {
       await response.body?.cancel();
       throw new ManifestStatus(response.status);
     }
-    return { manifest: checkManifest(await response.json()), etag: response.headers.get('ETag') };
+    return { manifest: parseServerManifest(await response.json()), etag: response.headers.get('ETag') };
   }
 
   private async lookUp(where: Where, stale: Known | undefined): Promise<Known> {

@@ -1,4 +1,4 @@
-import { fileBesideManifest, resolveSectionUrl, serverFetchUrl } from './section-url.js';
+import { fileBesideManifest, serverFetchUrl } from './section-url.js';
 
 describe("where the server fetches a section's URL", () => {
   const self = 'http://127.0.0.1:8080';
@@ -29,13 +29,6 @@ describe("where the server fetches a section's URL", () => {
   it('keeps a path that starts with // on the mapped origin', () => {
     expect(serverFetchUrl('http://localhost:3001//evil.example/x.js', self, origins)).toBe(
       'http://mf-home//evil.example/x.js',
-    );
-  });
-
-  it('resolves a section file against its URL, keeping root-relative URLs root-relative', () => {
-    expect(resolveSectionUrl('server/manifest.json', '/mf/home/remoteEntry.js')).toBe('/mf/home/server/manifest.json');
-    expect(resolveSectionUrl('server/manifest.json', 'http://localhost:3001/mf-manifest.json')).toBe(
-      'http://localhost:3001/server/manifest.json',
     );
   });
 });

@@ -1,16 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 
-const relativeBase = 'http://relative.invalid';
-
-/**
- * `ref` resolved against `base`, staying root-relative when `base` is (`/mf/home/remoteEntry.js`): such
- * URLs are on the site's own origin, which only the browser (or a request) knows.
- */
-export function resolveSectionUrl(ref: string, base: string): string {
-  const resolved = new URL(ref, new URL(base, relativeBase));
-  return resolved.origin === relativeBase ? `${resolved.pathname}${resolved.search}` : resolved.href;
-}
-
 /**
  * A file a manifest names (its server entry), resolved beside the manifest: null when it is not in the manifest's
  * folder or below it (another host, a scheme-relative `//host/x.js`, an absolute path, `..` out of the folder,

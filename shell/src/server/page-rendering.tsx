@@ -6,7 +6,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from '@portfolio/router/server';
-import { remotes } from '@portfolio/parts';
+import { sectionOfRoute } from '@portfolio/parts';
 import {
   isSectionBuild,
   type PageRenderer,
@@ -15,7 +15,6 @@ import {
   type RenderedPage,
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
-import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
 import { pageQuery } from '@portfolio/contracts/page-query';
 import { buildRoutes } from '../app/routes';
@@ -27,10 +26,6 @@ import { checkTemplate, pageDocument } from './page-document';
 import { searchParamsReader } from './route-handles';
 import { sectionUrls } from './section-urls';
 import { sitemapPaths } from './sitemap-paths';
-
-const sectionOfRoute = new Map<string, RemoteName>(
-  remotes.flatMap((remote) => remote.routeIds.map((routeId) => [routeId, remote.name] as const)),
-);
 
 /** The sentence that says why a section did not load: the cause a RemoteUnavailableError wraps. */
 const causeOf = (error: unknown): string => {
@@ -113,7 +108,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
     }
     const sectionName = [...context.matches]
       .reverse()
-      .map((match) => sectionOfRoute.get(match.route.id))
+      .map((match) => sectionOfRoute(match.route.id))
       .find(Boolean);
     const section = builds.find((build) => build.name === sectionName);
     const clientRender = status >= 500;

@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { remoteByName, serverManifestPath, shell } from '@portfolio/parts';
+import { remoteByName, sectionOfPath, serverManifestPath, shell } from '@portfolio/parts';
 import { isSectionBuild } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl, type ReleaseCheck } from '@portfolio/contracts/section-releases';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { readServerManifest } from '../build-manifests.js';
 import { LiveConfig } from '../live-config.js';
 import { LiveSections } from '../live-sections.service.js';
 import { SectionManifests } from '../section-manifests.js';
@@ -22,12 +23,6 @@ const sentence = (error: unknown) =>
   ((error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '').slice(0, 300);
 const passed = (name: ReleaseCheck['name'], detail: string): ReleaseCheck => ({ name, outcome: 'passed', detail });
 const failed = (name: ReleaseCheck['name'], detail: string): ReleaseCheck => ({ name, outcome: 'failed', detail });
-
-/** Whether a page's path is one of the section's own (home owns only /). */
-function ownsPath(name: RemoteName, pagePath: string): boolean {
-  const base = remoteByName(name).path;
-  return base === '/' ? pagePath === '/' : pagePath === base || pagePath.startsWith(`${base}/`);
-}
 
 /** The file a URL path names in a release's folder, or null when the path is not valid percent-encoding. */
 function fileIn(folder: string, urlPath: string): string | null {
@@ -86,21 +81,20 @@ export class ReleaseChecks {
     const manifestFile = path.join(folder, serverManifestPath);
     if (!existsSync(manifestFile))
       return failed('archive', `It has no ${serverManifestPath}: the server half of the build is missing.`);
+    let manifest;
     try {
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { serverEntry?: unknown; version?: unknown };
-      if (typeof manifest.serverEntry !== 'string' || typeof manifest.version !== 'string')
-        return failed('archive', `Its ${serverManifestPath} names no version or server entry.`);
-      // resolved as the server resolves it (section-manifests.ts): a file beside the manifest, or nothing
-      const entryUrl = fileBesideManifest(manifest.serverEntry, `http://release.invalid/${serverManifestPath}`);
-      const entry = entryUrl ? fileIn(folder, new URL(entryUrl).pathname) : null;
-      if (!entry || !entry.startsWith(folder + path.sep) || !existsSync(entry))
-        return failed(
-          'archive',
-          `Its server entry (${manifest.serverEntry.slice(0, 80)}) is not a file of the archive beside ${serverManifestPath}.`,
-        );
-    } catch {
-      return failed('archive', `Its ${serverManifestPath} is not JSON.`);
+      manifest = readServerManifest(folder);
+    } catch (error) {
+      return failed('archive', `Its ${sentence(error)}.`);
     }
+    // resolved as the server resolves it (section-manifests.ts): a file beside the manifest, or nothing
+    const entryUrl = fileBesideManifest(manifest.serverEntry, `http://release.invalid/${serverManifestPath}`);
+    const entry = entryUrl ? fileIn(folder, new URL(entryUrl).pathname) : null;
+    if (!entry || !entry.startsWith(folder + path.sep) || !existsSync(entry))
+      return failed(
+        'archive',
+        `Its server entry (${manifest.serverEntry.slice(0, 80)}) is not a file of the archive beside ${serverManifestPath}.`,
+      );
     return passed(
       'archive',
       'A browser half (remoteEntry.js) and a server half (server/manifest.json) within the limits.',
@@ -157,7 +151,7 @@ export class ReleaseChecks {
     }
     try {
       const all = await within(this.sections.sitemapPaths(builds, name), renderCheckMs);
-      paths = [...new Set([...paths, ...all.filter((pagePath) => ownsPath(name, pagePath))])].slice(
+      paths = [...new Set([...paths, ...all.filter((pagePath) => sectionOfPath(pagePath) === name)])].slice(
         0,
         renderedPagesMax,
       );

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
@@ -9,20 +9,14 @@ import { releaseArchiveLimits, releaseIdPattern } from '@portfolio/contracts/sec
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
+import { readServerManifest } from '../build-manifests.js';
 import { liveSectionsCacheMs } from '../live-config.js';
 import { ArchiveUnpacking, copyFolder, type UnpackedArchive } from './release-archive.js';
 
 /** A release's version and build time, from its server manifest (the archive check has read it). */
 export function releaseManifest(folder: string): { version: string; builtAt: string | null } {
-  const manifest = JSON.parse(readFileSync(path.join(folder, serverManifestPath), 'utf8')) as {
-    version: string;
-    builtAt?: unknown;
-  };
-  const builtAt = typeof manifest.builtAt === 'string' ? new Date(manifest.builtAt) : null;
-  return {
-    version: manifest.version,
-    builtAt: builtAt && !Number.isNaN(builtAt.getTime()) ? builtAt.toISOString() : null,
-  };
+  const { version, builtAt } = readServerManifest(folder);
+  return { version, builtAt };
 }
 
 /**
@@ -30,14 +24,12 @@ export function releaseManifest(folder: string): { version: string; builtAt: str
  * manifest cannot be read: the archive check says so). It is stored and shown: one line, not too long.
  */
 export function versionProblem(folder: string): string | null {
-  let version: unknown;
+  let version: string;
   try {
-    version = (JSON.parse(readFileSync(path.join(folder, serverManifestPath), 'utf8')) as { version?: unknown })
-      .version;
+    ({ version } = readServerManifest(folder));
   } catch {
     return null;
   }
-  if (typeof version !== 'string') return null;
   if (!oneLine.test(version)) return `Its ${serverManifestPath} names a version with a control character.`;
   if (version.length > releaseArchiveLimits.maxVersionLength)
     return `Its ${serverManifestPath} names a version over ${releaseArchiveLimits.maxVersionLength} characters.`;

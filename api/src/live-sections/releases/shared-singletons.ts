@@ -3,30 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import semver from 'semver';
 import { sharedSingletonOf, sharedSingletons, type SharedSingleton } from '@portfolio/parts';
-
-/** What a release's build asks of one shared package. */
-interface Required {
-  name: string;
-  range: string;
-}
+import { sharedInFederationManifest, type SharedRange } from '../build-manifests.js';
 
 const readText = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
-
-/** From the build's mf-manifest.json (Module Federation's manifest plugin): each shared package's required range. */
-function fromManifest(text: string): Required[] | null {
-  try {
-    const manifest = JSON.parse(text) as {
-      shared?: Array<{ name?: unknown; requiredVersion?: unknown; version?: unknown }>;
-    };
-    if (!Array.isArray(manifest.shared)) return null;
-    return manifest.shared.flatMap((shared) => {
-      const range = typeof shared.requiredVersion === 'string' ? shared.requiredVersion : shared.version;
-      return typeof shared.name === 'string' && typeof range === 'string' ? [{ name: shared.name, range }] : [];
-    });
-  } catch {
-    return null;
-  }
-}
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
@@ -34,7 +13,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
  * Without a manifest: the share configuration webpack writes into remoteEntry.js (`react:[{version:"19.3.1",...`,
  * `"react-bootstrap/Carousel":[{...`), for each key of the one list (a key ending in "/", each module under it).
  */
-function fromRemoteEntry(text: string): Required[] {
+function fromRemoteEntry(text: string): SharedRange[] {
   return (Object.keys(sharedSingletons) as SharedSingleton[]).flatMap((key) => {
     const name = key.endsWith('/') ? `${escaped(key)}[\\w./-]+` : escaped(key);
     const pattern = new RegExp(`["']?(${name})["']?:\\[\\{version:"([^"]+)"(.*?)shareConfig:\\{([^}]*)\\}`, 'g');
@@ -46,10 +25,10 @@ function fromRemoteEntry(text: string): Required[] {
 }
 
 /** The ranges a release's build requires of the singletons, from its own files. */
-export function requiredSingletons(folder: string): Required[] {
+export function requiredSingletons(folder: string): SharedRange[] {
   const manifest = readText(path.join(folder, 'mf-manifest.json'));
   const found =
-    (manifest === null ? null : fromManifest(manifest)) ??
+    (manifest === null ? null : sharedInFederationManifest(manifest)) ??
     fromRemoteEntry(readText(path.join(folder, 'remoteEntry.js')) ?? '');
   return found.filter((shared) => sharedSingletonOf(shared.name) !== null);
 }
@@ -77,7 +56,7 @@ export function hostVersions(shellFolder: string): Partial<Record<SharedSingleto
  * different major than the build's own).
  */
 export function singletonProblems(
-  required: readonly Required[],
+  required: readonly SharedRange[],
   host: Partial<Record<SharedSingleton, string>>,
 ): string[] {
   return required.flatMap(({ name, range }) => {
