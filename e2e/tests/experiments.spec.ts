@@ -94,10 +94,14 @@ async function leave(page: Page): Promise<void> {
     )
     .toBe(true);
   await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-  });
+  // the beacon goes as the page is hidden: the visitor has left once it is on its way
+  await Promise.all([
+    page.waitForRequest((request) => request.url().endsWith('/api/rum')),
+    page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    }),
+  ]);
 }
 
 /**
@@ -139,10 +143,9 @@ async function visitor(tab: Tab, reloads = 0) {
     await page.reload();
     later.push(await aboutBuild(page));
   }
-  const started = Date.now();
-  if (!gpc) await leave(page);
-  if (process.env.EXPERIMENTS_DEBUG) console.log(build, Date.now() - started, 'ms to leave');
-  else await page.waitForTimeout(1500);
+  // a visitor measured leaves, and its beacon goes; one sending GPC is given time in which one would have gone
+  if (gpc) await page.waitForTimeout(1500);
+  else await leave(page);
   const cookie = (await context.cookies()).find((found) => found.name === 'exp_about');
   return { build, later, cookie: cookie?.value, beacons: tab.beacons - beaconsBefore };
 }
