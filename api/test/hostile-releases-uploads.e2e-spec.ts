@@ -29,8 +29,12 @@ import { newDataDir, newStorage } from './test-storage.js';
 // printed beside the load average, never asserted: a wall-clock bound scaled by the load failed a fresh CI machine
 // (396 ms against 382 at load 5.1) while the event loop did its job. Other rows have their own hostile-releases-*.
 
-/** An upload's body must arrive within this long on this site (RELEASE_BODY_MS): the slow-body attacks end at it. */
-const bodyLimitMs = 2000;
+/**
+ * An upload's body must arrive within this long on this site (RELEASE_BODY_MS): the slow-body attacks end at it.
+ * Long enough that on a loaded host the stalled uploads are still held when the uploads beyond the limits come
+ * (at 2 s a busy host freed their slots first, and the 429s were 201s).
+ */
+const bodyLimitMs = 5000;
 /** What a deploy token's kept releases may take here (RELEASE_TOKEN_QUOTA_BYTES): a few padded releases fill it. */
 const quotaBytes = 1024 * 1024;
 /**
@@ -438,9 +442,10 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
         return slowUpload(site, 'about', token, { body: tarGz(aboutBuild()), atOnce: 10, dripMs: 200 }).answered;
       });
       expect(answer.status).toBe(408);
-      expect((JSON.parse(answer.body) as ApiError).message).toMatch(/did not arrive within 2 s/);
+      expect((JSON.parse(answer.body) as ApiError).message).toMatch(/did not arrive within 5 s/);
+      // cut off at the limit, not before (when after it: the 408 itself says the server cut it off)
       expect(answer.afterMs).toBeGreaterThanOrEqual(bodyLimitMs);
-      expect(answer.afterMs).toBeLessThan(bodyLimitMs + 5000);
+      figures.push(`the dripping body was cut off ${answer.afterMs - bodyLimitMs} ms after RELEASE_BODY_MS`);
       expect(leftovers()).toEqual([]);
       expect((await upload(site, 'about', tarGz(aboutBuild()), token)).status).toBe(201);
     });

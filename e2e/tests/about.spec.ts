@@ -70,30 +70,50 @@ test('the About page: heading, intro, a gallery of 13 photos, book lists side by
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('the gallery moves on after about 5 s, then wraps around both ways', async ({ page }) => {
-  test.setTimeout(60_000);
-  // the page notes when each slide is shown, so a slow machine's late look does not count
-  await page.addInitScript(() => {
-    const shown: number[] = [];
-    (window as unknown as { slidesShownAt: number[] }).slidesShownAt = shown;
-    new MutationObserver((changes) => {
-      for (const change of changes)
-        if ((change.target as Element).getAttribute('aria-current') === 'true') shown.push(performance.now());
-    }).observe(document, { subtree: true, attributeFilter: ['aria-current'] });
-  });
+/**
+ * The gallery's timers on Playwright's clock, paused once its code runs: its 5 s pass exactly and in no time, on
+ * any machine. The server's markup is there before hydration; React's own key on the carousel says it has taken
+ * over, and a message through a MessageChannel (not a timer, so not paused) lets its effects run first.
+ */
+async function galleryOnPausedClock(page: Page) {
+  await page.clock.install();
   await page.goto('/about');
-  await expect(indicator(page, 1)).toHaveAttribute('aria-current', 'true');
-  await expect(indicator(page, 3)).toHaveAttribute('aria-current', 'true', { timeout: 16_000 });
-  // from the second photo to the third: both shown by the running carousel
-  const [toSecond = 0, toThird = 0] = await page.evaluate(
-    () => (window as unknown as { slidesShownAt: number[] }).slidesShownAt,
+  await page.waitForFunction(() => {
+    const carousel = document.querySelector('.carousel');
+    return carousel !== null && Object.keys(carousel).some((key) => key.startsWith('__reactFiber'));
+  });
+  // a little ahead of the page's time, which flows until then (a time behind it is refused)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  await effectsRun(page);
+}
+
+/** The page's pending React work has run: a task posted now comes after it (MessageChannel, as React's scheduler). */
+const effectsRun = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      }),
   );
-  expect(toThird - toSecond).toBeGreaterThan(4000);
-  expect(toThird - toSecond).toBeLessThan(7000);
+
+test('the gallery moves on 5 s after a photo is shown, then wraps around both ways', async ({ page }) => {
+  await galleryOnPausedClock(page);
+  // the first photo's 5 s began when the carousel's code ran, before the clock stood still
+  await page.clock.runFor(5_000);
+  await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true');
+  // the second's begin once it is shown: on the clock, which stands still meanwhile
+  await transitionDone(page);
+  await effectsRun(page);
+  await page.clock.runFor(4_900);
+  expect(await shownSlide(page)).toBe(2);
+  await page.clock.runFor(200);
+  await expect(indicator(page, 3)).toHaveAttribute('aria-current', 'true');
   // the photo now shown was loaded ahead of time
   await transitionDone(page);
-  const second = gallery(page).locator('.carousel-item.active img');
-  expect(await second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = gallery(page).locator('.carousel-item.active img');
+  expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   await indicator(page, 1).click();
   await transitionDone(page);
@@ -106,20 +126,23 @@ test('the gallery moves on after about 5 s, then wraps around both ways', async 
 });
 
 test('the gallery stands still while hovered, and moves on when the pointer leaves', async ({ page }) => {
-  await page.goto('/about');
+  await galleryOnPausedClock(page);
   await gallery(page).locator('.carousel-item.active img').hover();
-  await page.waitForTimeout(6500);
+  await effectsRun(page);
+  await page.clock.runFor(6_500);
   expect(await shownSlide(page)).toBe(1);
   await page.mouse.move(0, 0);
-  await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true', { timeout: 7000 });
+  await effectsRun(page);
+  await page.clock.runFor(5_100);
+  await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true');
 });
 
 test('the gallery does not move by itself for visitors who prefer reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/about');
+  await galleryOnPausedClock(page);
   await expect(gallery(page).getByRole('button', { name: 'Play slideshow' })).toBeVisible();
   await expect(gallery(page).locator('.carousel')).not.toHaveClass(/\bslide\b/);
-  await page.waitForTimeout(6500);
+  await page.clock.runFor(60_000);
   expect(await shownSlide(page)).toBe(1);
   await gallery(page).getByRole('button', { name: 'Next photo' }).click();
   await expect(indicator(page, 2)).toHaveAttribute('aria-current', 'true');

@@ -23,8 +23,8 @@ export function DeleteReleaseModal({
       focusAfter={() => document.getElementById(`section-${section}-releases`)}
       onClose={onClose}
     >
-      Release <span className="text-break">{release?.id}</span> (version {release?.version}) leaves this site for good:
-      its files and its preview links stop working at once. The section&apos;s history keeps its name.
+      Release {release?.id} (version {release?.version}) leaves this site for good: its files and its preview links stop
+      working at once. The section&apos;s history keeps its name.
     </ConfirmRemovalModal>
   );
 }

@@ -118,7 +118,7 @@ function FieldHealthPage() {
         </div>
       )}
       {health.omitted > 0 && (
-        <p className="text-body-secondary mt-3">
+        <p className="text-body-secondary mt-4">
           {health.omitted} older {health.omitted === 1 ? 'build' : 'builds'} with fewer page views not shown (the{' '}
           {fieldHealthBuildsPerSection} with the most per section are).
         </p>
