@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA, plus axe's best practices. */
-export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
 
 /**
  * The one accepted exception (docs/product-rules.md): docs/product-rules.md asks for a barely visible
@@ -14,7 +14,7 @@ const acceptedExceptions = [{ rule: 'color-contrast', target: '.site-login-link'
  * The rules whose answer depends on colours. The dark scheme is CSS colours only (no script reads it), so
  * after a switch of scheme these are the only rules whose findings can change: the rest need no second run.
  */
-export const colourRules = ['color-contrast', 'link-in-text-block'];
+const colourRules = ['color-contrast', 'link-in-text-block'];
 
 /** Serious and critical axe findings on the page as it is now, one line per rule and node. */
 export async function seriousAxeFindings(page: Page, { colourOnly = false } = {}): Promise<string[]> {

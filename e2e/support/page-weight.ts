@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-export interface Transfer {
+interface Transfer {
   /** Bytes that crossed the network (compressed bodies plus headers), in all. */
   totalBytes: () => number;
   /** Responses that finished loading. */

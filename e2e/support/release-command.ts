@@ -29,7 +29,7 @@ export function copyOfSection(folder: string): {
   };
 }
 
-export interface ReleaseRun {
+interface ReleaseRun {
   code: number | null;
   output: string;
   /** milliseconds from the start to the line with the preview link (null without one) */

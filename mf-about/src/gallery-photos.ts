@@ -2,7 +2,7 @@ import type { GalleryPhoto } from '@portfolio/ui/gallery';
 import photoDescriptions from './content/photo-descriptions.json';
 
 /** Every gallery photo is 3:2, stored as <name>.webp (1200 px wide) with 800 and 480 px versions beside it (scripts/make-gallery-photos.mjs). */
-export const photoSize = { width: 1200, height: 800 } as const;
+const photoSize = { width: 1200, height: 800 } as const;
 export const smallerPhotoWidths = [480, 800] as const;
 
 /** "harbor.webp" at 800 px is "harbor-800w.webp". */

@@ -1,7 +1,7 @@
 import homeData from './content/home.json';
 
 /** The home page's words, kept out of the components so the owner edits them in one file. */
-export interface HomeContent {
+interface HomeContent {
   greeting: string;
   intro: string;
   /** Names each doormat's group of labels for assistive technology. */

@@ -1,7 +1,7 @@
 import type { ProjectSummary } from './projects';
 
 /** A date of a project as the page shows it: readable text, and the machine-readable value when it is one. */
-export interface ProjectDate {
+interface ProjectDate {
   label: 'Date' | 'Last updated';
   text: string;
   /** for <time dateTime>: set when the data is an ISO year, month or day */

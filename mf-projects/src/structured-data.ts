@@ -9,11 +9,11 @@ import { isCodingProject, isOtherProject, type ProjectSummary } from './projects
 import { readableDate } from './project-dates';
 
 /** A project's page, from the Projects list's URL and the project's id (the shell's route table: project/:projectId). */
-export const projectPageUrl = (listUrl: string, project: Pick<ProjectSummary, 'id'>) =>
+const projectPageUrl = (listUrl: string, project: Pick<ProjectSummary, 'id'>) =>
   new URL(`/projects/project/${encodeURIComponent(project.id)}`, listUrl).href;
 
 /** The projects in the order the list shows them: coding projects, then other projects. */
-export const inListOrder = (list: readonly ProjectSummary[]) => [
+const inListOrder = (list: readonly ProjectSummary[]) => [
   ...list.filter(isCodingProject),
   ...list.filter(isOtherProject),
 ];

@@ -11,7 +11,7 @@ import { hydratedAttribute } from '@portfolio/contracts/hydration-marker';
 import { sectionFailedEventType } from '@portfolio/contracts/field-signals';
 
 /** Headless, and nothing that reaches the internet on its own (the same switches as e2e's Chromium). */
-export const chromiumArgs = [
+const chromiumArgs = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -8,7 +8,7 @@ const maxNoteLength = 500;
 /** A mistake in how the command was called: the message says what to do. */
 export class UsageError extends Error {}
 
-export const usage = 'Usage: SECTION_TOKEN=<token> npm run release -w mf-<section> -- --site <URL> [--note <text>]';
+const usage = 'Usage: SECTION_TOKEN=<token> npm run release -w mf-<section> -- --site <URL> [--note <text>]';
 
 /**
  * @param {string[]} args   the arguments after `--`

@@ -19,7 +19,7 @@ import { swcMinimizer } from './swc-minimizer.mjs';
 const require = createRequire(import.meta.url);
 
 /** react-router's package exports name only its development build (react-router #12532): production builds take the other. */
-export const reactRouterProduction = {
+const reactRouterProduction = {
   'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
   'react-router/dom$': path.join(
     path.dirname(require.resolve('react-router/package.json')),

@@ -3,9 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CookieOptions, Request, Response } from 'express';
 import { DATABASE, type Database } from '../storage/database.js';
 
-export const contactPassCookie = 'contact_pass';
+const contactPassCookie = 'contact_pass';
 /** A solved captcha buys one message within this time. */
-export const contactPassLifetimeMs = 10 * 60 * 1000;
+const contactPassLifetimeMs = 10 * 60 * 1000;
 
 const cookieOptions = (req: Request): CookieOptions => ({
   httpOnly: true,

@@ -4,7 +4,7 @@ import { notAnObject } from '@portfolio/contracts/body-check';
 import { apiError } from './api-error.js';
 
 /** No payload of this API comes near this; anything larger is refused before it is read. */
-export const jsonBodyLimit = '16kb';
+const jsonBodyLimit = '16kb';
 
 /** POST /api/sections/:name/releases, as seen below /api */
 const releaseUploadPath = /^\/sections\/[^/]+\/releases\/?$/;

@@ -7,7 +7,7 @@ import { cameThroughPreviewOrigin } from './preview-origin.js';
  * The origin a request claims to come from, when the server trusts it (its own, or configured); never the
  * preview origin's, nor anything that came in through its listener (common/preview-origin.ts).
  */
-export function trustedOrigin(req: Request, config: AppConfig): string | null {
+function trustedOrigin(req: Request, config: AppConfig): string | null {
   const origin = req.get('origin');
   if (!origin || cameThroughPreviewOrigin(req) || origin === config.previewOrigin) return null;
   const own = `${req.protocol}://${req.get('host') ?? ''}`;

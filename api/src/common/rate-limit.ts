@@ -44,7 +44,7 @@ export function useRateLimits(
 }
 
 /** The id of a browser that has logged in before with the current password, or null (owner/owner-devices.ts). */
-export type KnownDevice = (req: Request) => Promise<string | null>;
+type KnownDevice = (req: Request) => Promise<string | null>;
 
 /**
  * Wrong owner passwords (401s only: a login that works, or a request refused for another reason, costs

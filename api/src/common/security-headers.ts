@@ -4,8 +4,8 @@ import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config.js';
 
 /** reCAPTCHA's documented CSP needs: its script from google.com and gstatic.com, its frames from google.com. */
-export const captchaScriptSources = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-export const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+const captchaScriptSources = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
 /**
  * helmet's security headers with a CSP that allows the site itself, the captcha provider's script and

@@ -1,15 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
+import { escapeHtml } from '@portfolio/contracts/escape-html';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import type { StoredMessage } from './stored-message.js';
-
-const htmlEscapes: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 
 /** The owner's mail for a stored message: Reply-To is the visitor; plain text plus HTML-escaped HTML. */
 export function contactMail(stored: StoredMessage, to: string, from: string): SendMailOptions {

@@ -8,7 +8,7 @@ import { buildResumePdf } from './resume-pdf.js';
 /** The very file the Resume page renders: change it and both the page and the PDF change. */
 const resume: ResumeData = resumeData;
 
-export interface DownloadFile {
+interface DownloadFile {
   body: Buffer;
   contentType: string;
   fileName: string;

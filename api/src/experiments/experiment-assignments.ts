@@ -16,7 +16,7 @@ import { ExperimentsTable } from './experiments-table.js';
 export const runningCacheMs = 1000;
 
 /** What the experiments make of one request. */
-export interface Assignment {
+interface Assignment {
   /** the sections this browser gets the candidate of */
   candidates: Partial<RemotesConfig>;
   /** whether any experiment runs: the page differs between visitors (never kept by a shared cache) */
@@ -31,7 +31,7 @@ export interface Assignment {
 export const noAssignment: Assignment = { candidates: {}, underExperiment: false, cookies: [], firstVisits: [] };
 
 /** The bucket a cookie holds for this experiment, or null (another experiment's, an ended one's, forged). */
-export function bucketIn(cookie: unknown, experimentId: number): number | null {
+function bucketIn(cookie: unknown, experimentId: number): number | null {
   if (typeof cookie !== 'string') return null;
   const match = /^(\d{1,10})\.(\d{1,2})$/.exec(cookie);
   if (!match || Number(match[1]) !== experimentId) return null;

@@ -19,7 +19,7 @@ export interface Proportion {
   visitors: number;
 }
 
-export interface Interval {
+interface Interval {
   low: number;
   high: number;
 }
@@ -69,7 +69,7 @@ export function quantileRanks(n: number, q: number): { low: number; high: number
 }
 
 /** The value at a 1-based rank of a histogram (bucket -> count), through `valueOf(bucket)`. */
-export function valueAtRank(
+function valueAtRank(
   counts: ReadonlyMap<number, number>,
   rank: number,
   valueOf: (bucket: number) => number,

@@ -26,7 +26,7 @@ export interface SimulationOptions {
   rule: 'sequential' | 'old';
 }
 
-export interface SimulationResult extends SimulationOptions {
+interface SimulationResult extends SimulationOptions {
   /** runs stopped when the candidate is no worse (effect 1, no LCP added); null otherwise */
   falseStopRate: number | null;
   /** runs stopped when the candidate is worse; null for an A/A test */
@@ -45,7 +45,7 @@ export interface SimulationResult extends SimulationOptions {
 const { cos, exp, imul, log, PI, sqrt } = Math;
 
 /** Live's vitals: log-normal, p75 2,000 ms for LCP and 200 ms for INP, which 60 % of visitors report. */
-export const simulatedVitals = {
+const simulatedVitals = {
   lcp: { p75: 2000, sigma: 0.6 },
   inp: { p75: 200, sigma: 0.8, reported: 0.6 },
 } as const;

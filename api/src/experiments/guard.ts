@@ -17,7 +17,7 @@ const { ceil, exp, floor, log, min } = Math;
 
 export const guardrails = ['errors', 'LCP', 'INP'] as const;
 export type Guardrail = (typeof guardrails)[number];
-export type GuardedVital = Exclude<Guardrail, 'errors'>;
+type GuardedVital = Exclude<Guardrail, 'errors'>;
 export const guardedVitals: readonly GuardedVital[] = ['LCP', 'INP'];
 
 /**
@@ -27,14 +27,14 @@ export const guardedVitals: readonly GuardedVital[] = ['LCP', 'INP'];
 export const guardBudget: Readonly<Record<Guardrail, number>> = { errors: 0.03, LCP: 0.01, INP: 0.01 };
 
 /** A sample ratio mismatch is reported at this level (Fabijan et al. 2019: p < 0.001). */
-export const mismatchLevel = 0.001;
+const mismatchLevel = 0.001;
 
 /**
  * Each test's prior concentration c (sequential-tests.ts): small for errors, so that a candidate failing for
  * everyone is stopped within a few of its visitors; larger for the vitals, whose effects are smaller; the
  * mismatch test's is the one Lindon and Malek propose.
  */
-export const concentrations: Readonly<Record<Guardrail | 'mismatch', number>> = {
+const concentrations: Readonly<Record<Guardrail | 'mismatch', number>> = {
   errors: 5,
   LCP: 20,
   INP: 20,
@@ -191,7 +191,7 @@ export class GuardEvidence {
 }
 
 /** One guardrail as the guard read it. */
-export type GuardrailReading = GuardrailFigures;
+type GuardrailReading = GuardrailFigures;
 
 export interface GuardReading extends Omit<GuardFigures, 'served'> {
   /** why the experiment stops (a guardrail found harm), in one sentence with its figures; null: it goes on */

@@ -3,7 +3,7 @@ import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { DATABASE, type Database } from '../storage/database.js';
 
 /** How often a replica adds what it counted to the table: a page response never waits for a write. */
-export const servedFlushMs = 1000;
+const servedFlushMs = 1000;
 
 /**
  * The server's own record of visitors per variant (table experiment_served): each visitor's first page of an

@@ -3,7 +3,7 @@ import { sectionLabel } from './candidate-url.js';
 import { previewEndPath, type ReleasePreview } from './releases/release-previews.js';
 
 /** The banner's id: tests and the page's own script find it by this. */
-export const previewBannerId = 'preview-banner';
+const previewBannerId = 'preview-banner';
 
 /**
  * The banner above a previewed page on the preview origin (outside React's #root, so hydration never sees it):

@@ -27,7 +27,7 @@ export type ChildRequest =
   | { id: number; kind: 'route-ids' };
 
 /** The answer to a renderer's `file` request: the file's text, or why there is none. */
-export type FileAnswer = { kind: 'file'; id: number; text: string } | { kind: 'file'; id: number; error: string };
+type FileAnswer = { kind: 'file'; id: number; text: string } | { kind: 'file'; id: number; error: string };
 
 /** Everything the server sends a renderer. */
 export type ServerMessage = RenderChildStart | ChildRequest | FileAnswer;

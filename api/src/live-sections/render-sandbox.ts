@@ -22,10 +22,10 @@ import { Logger } from '@nestjs/common';
  */
 
 /** The child that runs section code (plain JavaScript: the API's tests start it without a build). */
-export const renderChildScript = fileURLToPath(new URL('./render-child.js', import.meta.url));
+const renderChildScript = fileURLToPath(new URL('./render-child.js', import.meta.url));
 
 /** A renderer's V8 heap: a page render needs a few MB; a section that needs more dies, not the server. */
-export const renderHeapMb = 48;
+const renderHeapMb = 48;
 
 /**
  * Everything a renderer allocates beyond what a bare Node process with its flags holds at start: its heap (above),
@@ -44,7 +44,7 @@ const rendererUser = { uid: 65534, gid: 65534 } as const;
 const passedVariables = ['NODE_ENV', 'TZ', 'LANG', 'MALLOC_ARENA_MAX'] as const;
 
 /** What a renderer's environment holds: the allow-list above, nothing else (no DATABASE_URL, COOKIE_SECRET, ...). */
-export function sandboxEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+function sandboxEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const kept: NodeJS.ProcessEnv = {};
   for (const name of passedVariables) if (env[name] !== undefined) kept[name] = env[name];
   return kept;

@@ -10,7 +10,7 @@ import {
   type RenderChildStart,
   type ServerMessage,
 } from './render-messages.js';
-import { renderMemoryMb, startSandboxedChild, type SandboxLayers } from './render-sandbox.js';
+import { channelFd, renderMemoryMb, startSandboxedChild, type SandboxLayers } from './render-sandbox.js';
 
 export interface RendererTimes {
   /** a renderer not ready by then is ended (a section that loops at import) */
@@ -33,19 +33,19 @@ const logLineLimit = 500;
 /** Lines of a renderer's output logged per second at most; the rest are counted. */
 const logLinesPerSecond = 20;
 /** The longest message a renderer may send (a page is tens of KB): a longer one ends it, unread. */
-export const maxMessageBytes = 8 * 1024 * 1024;
+const maxMessageBytes = 8 * 1024 * 1024;
 /** File requests a renderer may have waiting at once, and the bytes of its build it may be sent in all. */
 const maxFileRequests = 8;
 const maxFileBytes = 64 * 1024 * 1024;
 /** How often the server looks at each renderer's memory and CPU. */
-export const watchMs = 1000;
+const watchMs = 1000;
 /**
  * The share of its time between renders a renderer's main thread may be busy (running, or ready to run and waiting
  * for a core), judged over the last spinWindowMs of that time: its garbage collection takes a few ms; more, for
  * seconds on end, is code that spins. One look is not enough: on a loaded host a few ms of work wait long for a core,
  * and the server's own timer looks late.
  */
-export const idleBusyShare = 0.5;
+const idleBusyShare = 0.5;
 export const spinWindowMs = 3000;
 
 /** What the watchdog saw of a renderer's main thread while it had nothing to answer, look after look. */
@@ -177,7 +177,7 @@ export class RendererProcess {
       throw new Error(`${this.label} was ended before it started`);
     }
     this.child = child;
-    const channel = child.stdio[3] as Socket;
+    const channel = child.stdio[channelFd] as Socket;
     this.channel = channel;
     this.startedAt = Date.now();
     this.logOutput(child);

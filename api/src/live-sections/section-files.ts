@@ -8,16 +8,16 @@ import { ReleaseFiles } from './releases/release-files.js';
 import { manifestTimeoutMs } from './section-manifests.js';
 
 /** The largest file of a build's server half a renderer is sent (a section's biggest chunk is a few hundred KB). */
-export const maxSectionFileBytes = 16 * 1024 * 1024;
+const maxSectionFileBytes = 16 * 1024 * 1024;
 
 /** What may be run as code: a script's media types (RFC 9239 and the older ones servers still send). */
 const scriptType = /^(text|application)\/(javascript|x-javascript|ecmascript|node)\s*(;|$)/i;
 
 /** A refused file: the sentence the renderer's log line says. */
-export class SectionFileRefused extends Error {}
+class SectionFileRefused extends Error {}
 
 /** The folder a build's server entry is in: its server half's files are there and below, nowhere else. */
-export const serverFolderOf = (build: SectionBuild): string => new URL('./', build.serverEntry).href;
+const serverFolderOf = (build: SectionBuild): string => new URL('./', build.serverEntry).href;
 
 /**
  * The files of a section build's server half, for its renderer (render-child.js asks for each over its channel;

@@ -4,7 +4,7 @@ import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 
 /** How many changes the owner's page lists. */
-export const historyShown = 50;
+const historyShown = 50;
 
 interface ChangeRow {
   section: RemoteName;

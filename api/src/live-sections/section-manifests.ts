@@ -14,7 +14,7 @@ export const manifestTimeoutMs = 5000;
 const knownUrls = 200;
 
 /** A section's build as read from its manifest, with when it was built (the owner's checks show it). */
-export interface ReadBuild {
+interface ReadBuild {
   build: SectionBuild;
   builtAt: string | null;
 }

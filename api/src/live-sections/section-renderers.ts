@@ -22,9 +22,9 @@ import { StartTurns } from './start-turns.js';
  * candidate's): a preview's, a release check's, a build no longer live until it idles. Each holds 17-30 MB of its
  * own beside the node binary's pages it shares (docs/performance.md, "Server memory").
  */
-export const maxOtherRenderers = 2;
+const maxOtherRenderers = 2;
 /** A render not answered by then gets the page's fallback, and its renderer is replaced. */
-export const renderTimeoutMs = 2000;
+const renderTimeoutMs = 2000;
 /** A start is given long: renderers run below the server's priority, and a busy host starves them first. */
 const pageTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: renderTimeoutMs };
 /** The owner's checks may wait for a candidate's `./routes` longer than a visitor waits for a page. */

@@ -16,7 +16,7 @@ export function fileBesideManifest(ref: string, manifestUrl: string): string | n
 }
 
 /** A browser origin of sections, and the origin the server reaches the same files at (SECTION_ORIGINS_FOR_SERVER). */
-export type SectionOriginsForServer = Readonly<Record<string, string>>;
+type SectionOriginsForServer = Readonly<Record<string, string>>;
 
 /**
  * Where the server fetches a section's URL: a root-relative one from the server itself (`selfOrigin`), one on

@@ -38,7 +38,7 @@ function inboxMessage(row: MessageRow): InboxMessage {
 }
 
 /** What happened to a message asked to go out now. */
-export type SendNowOutcome = { message: InboxMessage } | 'unknown' | 'delivered';
+type SendNowOutcome = { message: InboxMessage } | 'unknown' | 'delivered';
 
 /** The owner's view of table contact_messages (the outbox): list, read marks, send again, delete. */
 @Injectable()

@@ -9,7 +9,7 @@ import { DATABASE, type Queries } from '../storage/database.js';
 const settingName = 'owner_password';
 const setAtSettingName = 'owner_password_set_at';
 /** The file in DATA_DIR that holds it otherwise. */
-export const passwordFileName = 'owner-password';
+const passwordFileName = 'owner-password';
 
 /**
  * Where the owner's password hash is kept: PostgreSQL (DATABASE_URL), shared by every replica; otherwise a

@@ -14,7 +14,7 @@ import { cameThroughPreviewOrigin } from '../common/preview-origin.js';
 import { type OwnerSessionInfo, OwnerSessions } from './owner-sessions.service.js';
 
 /** What OwnerSessionGuard leaves on the request for the handler. */
-export type OwnerSession = OwnerSessionInfo;
+type OwnerSession = OwnerSessionInfo;
 export type RequestWithOwnerSession = Request & { ownerSession?: OwnerSession };
 
 /** The raw session id a request carries (cookies are parsed once, for the whole app, by cookie-parser). */

@@ -11,7 +11,7 @@ export interface OwnerSessionInfo {
 }
 
 /** A session just created: the raw id goes into the cookie and nowhere else. */
-export interface NewOwnerSession extends OwnerSessionInfo {
+interface NewOwnerSession extends OwnerSessionInfo {
   id: string;
 }
 

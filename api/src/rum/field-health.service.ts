@@ -13,7 +13,7 @@ import { dayOf } from './field-events-store.js';
 import { percentileOf } from './vital-histogram.js';
 
 /** The health view covers this many days, today included. */
-export const fieldHealthDays = 7;
+const fieldHealthDays = 7;
 
 const isVital = (metric: string): metric is VitalName => (vitalNames as readonly string[]).includes(metric);
 const sectionOrder = (section: string) => {

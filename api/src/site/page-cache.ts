@@ -6,7 +6,7 @@ import { pageBytes, type SitePage } from './site-page.js';
  * 250 to 500 pages (8-32 KB each, with their gzip'd copy), many times the site's pages and their variants; 16 MB
  * put the server tree at its 384 MB limit under a flood of uncached URLs (docs/performance.md "Server memory").
  */
-export const pageCacheBytes = 8 * 1024 * 1024;
+const pageCacheBytes = 8 * 1024 * 1024;
 
 /**
  * Pages kept in memory, least recently used out first, bounded in bytes. Pages are the same for every

@@ -9,14 +9,14 @@ import type { SitePage } from './site-page.js';
 /** Files whose name carries a content hash never change: browsers keep them for a year. */
 const hashedFile = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
 
-export function cacheControlFor(filePath: string): string {
+function fileCacheControl(filePath: string): string {
   return hashedFile.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 const staticOptions = {
   index: false,
   fallthrough: true,
-  setHeaders: (res: Response, filePath: string) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+  setHeaders: (res: Response, filePath: string) => res.setHeader('Cache-Control', fileCacheControl(filePath)),
 };
 
 function send(req: Request, res: Response, page: SitePage): void {

@@ -13,7 +13,7 @@ export interface SitePage {
 }
 
 /** A CDN may keep a page briefly and serve it while it fetches a fresh one; browsers always ask again. */
-const cacheControlFor = (status: number) =>
+const pageCacheControl = (status: number) =>
   status >= 500 ? 'no-store' : 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 
 /**
@@ -37,7 +37,7 @@ export function sitePage(
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return {
     status,
-    headers: { 'Content-Type': contentType, 'Cache-Control': cacheControlFor(status), ETag: etag, ...extra },
+    headers: { 'Content-Type': contentType, 'Cache-Control': pageCacheControl(status), ETag: etag, ...extra },
     body,
     gzipped: body.length > 1024 ? ownBuffer(gzipSync(body)) : null,
     etag,

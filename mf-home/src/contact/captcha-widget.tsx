@@ -15,7 +15,7 @@ export interface CaptchaHandle {
 }
 
 /** How long Google's script may take before the visitor is told it is not coming (a blocker, a network). */
-export const captchaLoadTimeoutMs = 15_000;
+const captchaLoadTimeoutMs = 15_000;
 
 let siteKeyRequest: Promise<string> | undefined;
 

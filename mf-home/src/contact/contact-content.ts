@@ -12,7 +12,7 @@ export interface ContactFieldContent {
 }
 
 /** The contact form's words; `messages` are the texts of docs/product-rules.md "Contact form", word for word. */
-export interface ContactContent {
+interface ContactContent {
   title: string;
   intro: string;
   fields: ContactFieldContent[];

@@ -45,7 +45,7 @@ const imagesByName: Readonly<Record<string, string>> = {
 };
 
 /** A sprite of icons: one picture, and where each view lies in it (CSS px). */
-export type Sprite = typeof matLabels;
+type Sprite = typeof matLabels;
 
 /** Sprites the door data names by file: "file.svg#view" is one icon of it. */
 const spritesByName: Readonly<Record<string, Sprite>> = {
@@ -53,7 +53,7 @@ const spritesByName: Readonly<Record<string, Sprite>> = {
 };
 
 /** A door picture the data names: a picture of its own, or one view of a sprite ("file.svg#view"). */
-export type DoorPicture =
+type DoorPicture =
   { url: string } | { sprite: Sprite; view: readonly [x: number, y: number, width: number, height: number] };
 
 export function doorPicture(name: string): DoorPicture {

@@ -12,7 +12,7 @@ export async function downloadResume(resource: string): Promise<void> {
 }
 
 /** Hands a blob to the browser's own download, under a file name of our choosing. */
-export function saveFile(file: Blob, fileName: string): void {
+function saveFile(file: Blob, fileName: string): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;

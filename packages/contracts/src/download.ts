@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /** What POST /download can hand out, by name; nothing else is ever read from disk or built. */
-export const downloadResources = ['resume'] as const;
+const downloadResources = ['resume'] as const;
 
 export type DownloadResource = (typeof downloadResources)[number];
 

@@ -60,7 +60,7 @@ const proof = z
   );
 
 /** A beacon's body: the page view's proof and 1 to 10 events, each of a known kind, nothing else. */
-export const rumBatchSchema = z.strictObject({
+const rumBatchSchema = z.strictObject({
   proof,
   events: z
     .array(z.discriminatedUnion('kind', [view, vital, error, sectionFailed, conversion]))

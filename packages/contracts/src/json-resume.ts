@@ -6,10 +6,10 @@ import { ownerPortraitPath } from './structured-data.js';
 export const jsonResumePath = '/resume.json';
 
 /** The JSON Resume schema (v1.0.0) the file follows; the schema package's validator reads it. */
-export const jsonResumeSchemaUrl = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
+const jsonResumeSchemaUrl = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
 
 /** A resume in the JSON Resume schema, v1 (the fields this site fills). */
-export interface JsonResume {
+interface JsonResume {
   $schema: string;
   basics: {
     name: string;

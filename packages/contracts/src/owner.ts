@@ -64,7 +64,7 @@ export interface OwnerStatus {
 export const markReadSchema = z.strictObject({ read: z.boolean() });
 export type MarkRead = z.infer<typeof markReadSchema>;
 
-export type DeliveryState =
+type DeliveryState =
   | { state: 'delivered'; deliveredAt: string }
   | { state: 'waiting'; attempts: number; lastError: string | null; nextAttemptAt: string };
 

@@ -20,7 +20,7 @@ export interface SectionBuild {
 }
 
 /** A section whose build could not be found: its routes show the "unavailable" view. */
-export interface MissingSection {
+interface MissingSection {
   name: RemoteName;
   /** its URL in remotes.json: the browser may still load it */
   url: string;

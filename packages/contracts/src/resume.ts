@@ -33,7 +33,7 @@ export interface ExperienceItem {
   roleList: ExperienceRole[];
 }
 
-export interface ExperienceRole {
+interface ExperienceRole {
   roleTitle: string;
   location: string;
   date: string;

@@ -22,7 +22,7 @@ import { renderTemplate } from './nginx-template.mjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Debian's nginx, or NGINX_PATH. */
-export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** What this deployment needs that npm does not install, missing here: [] when it can run. */
 export function missingTools() {
@@ -38,7 +38,7 @@ export function missingTools() {
  * @param {number} basePort
  * @param {number} replicaCount
  */
-export function deploymentPorts(basePort, replicaCount) {
+function deploymentPorts(basePort, replicaCount) {
   const postgres = basePort + 1 + remotes.length + replicaCount;
   const previews = postgres + 1 + remotes.length;
   return {

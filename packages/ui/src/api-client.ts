@@ -17,7 +17,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** sent as JSON (and the method is then POST unless it says otherwise) */
   body?: unknown;

@@ -13,7 +13,7 @@ export interface GalleryPhoto {
   alt?: string;
 }
 
-export interface GalleryProps {
+interface GalleryProps {
   galleryTitle: string;
   /** Gallery (docs/product-rules.md): the list of image sources, as plain URLs or with their variants. */
   galleryPhotoList: ReadonlyArray<string | GalleryPhoto>;
@@ -23,7 +23,7 @@ export interface GalleryProps {
 export const galleryInterval = 5000;
 
 /** The photos take 60% of a bootstrap container: the widths the browser picks a variant for. */
-export const gallerySizes =
+const gallerySizes =
   '(min-width: 1400px) 778px, (min-width: 1200px) 670px, (min-width: 992px) 562px, (min-width: 768px) 418px, (min-width: 576px) 310px, calc(60vw - 15px)';
 
 const toPhoto = (photo: string | GalleryPhoto): GalleryPhoto => (typeof photo === 'string' ? { src: photo } : photo);

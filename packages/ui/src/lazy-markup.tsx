@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ComponentType, type ReactElement } from 'react';
 
 /** A component whose code is fetched only when a page renders it afresh (see lazyMarkup). */
-export interface LazyMarkup<Props extends object> {
+interface LazyMarkup<Props extends object> {
   /** Fetches the component's code once; a route's loader awaits it, so the page renders it at once. */
   load(): Promise<void>;
   /** The component inside a `<div>`; while a page hydrates without its code, the server's markup as it is. */

@@ -33,7 +33,7 @@ export interface MarkdownImage {
   height?: number;
 }
 
-export interface MarkdownTextProps {
+interface MarkdownTextProps {
   /** The markdown source. */
   children: string;
   languages?: CodeLanguages;

@@ -26,7 +26,7 @@ export class StartupPreloadPlugin {
 }
 
 /** The JavaScript files of the chunks the entry loads as it starts, in the order they are found. */
-export function startupScripts(compilation) {
+function startupScripts(compilation) {
   const { chunkGraph } = compilation;
   const entryChunks = new Set();
   for (const entrypoint of compilation.entrypoints.values())

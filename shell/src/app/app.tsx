@@ -7,7 +7,7 @@ import { resetRemote } from '../federation/remotes-config';
 import { RetryRemoteContext } from './retry-remote-context';
 import { buildRoutes } from './routes';
 
-export type SiteRouter = ReturnType<typeof createBrowserRouter>;
+type SiteRouter = ReturnType<typeof createBrowserRouter>;
 
 export const createSiteRouter = (): SiteRouter => createBrowserRouter(buildRoutes(loadRemoteRoutes));
 

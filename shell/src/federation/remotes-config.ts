@@ -3,7 +3,7 @@ import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/con
 import { parseRemotesConfig } from '@portfolio/contracts/remotes-config';
 
 /** Where the site's remotes live: `/remotes.json`, read at run time so that a deployment can move one. */
-export const remotesConfigUrl = '/remotes.json';
+const remotesConfigUrl = '/remotes.json';
 
 /** Relative URLs are relative to the site, so `/mf/home/remoteEntry.js` works behind any host. */
 function absoluteEntry(url: string): string {

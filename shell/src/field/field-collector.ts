@@ -35,7 +35,7 @@ export function messageOf(error: unknown): string {
   );
 }
 
-export interface FieldContext {
+interface FieldContext {
   /** the id of the route a path shows (the shell's route table) */
   routeIdOf: (path: string) => string | undefined;
   /** what the page heard and hears (measure-field.ts) */

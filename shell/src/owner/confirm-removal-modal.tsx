@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useFetcher } from '@portfolio/router';
 import { jsonSubmit } from './owner-calls';
 
-export interface ConfirmRemovalProps {
+interface ConfirmRemovalProps {
   /** the call that removes the item (an intent, its id, and any field it also needs); null while none is removed */
   removal: { intent: string; id: number | string; fields?: Record<string, string> } | null;
   /** "Delete this message?" */

@@ -3,7 +3,7 @@ import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { experimentApi } from './experiment-api';
 import { actionResult, type ActionResult } from './owner-calls';
 
-export const experimentIntents = ['start-experiment', 'change-share', 'end-experiment', 'promote-candidate'] as const;
+const experimentIntents = ['start-experiment', 'change-share', 'end-experiment', 'promote-candidate'] as const;
 export type ExperimentIntent = (typeof experimentIntents)[number];
 
 export const isExperimentIntent = (intent: string): intent is ExperimentIntent =>

@@ -16,7 +16,7 @@ export class CandidateRefused extends Error {
 }
 
 /** A release's failed checks, one sentence each. */
-export const failedChecks = (checks: readonly ReleaseCheck[]): string[] =>
+const failedChecks = (checks: readonly ReleaseCheck[]): string[] =>
   checks.filter((check) => check.outcome === 'failed').map((check) => `${check.name}: ${check.detail}`);
 
 /** The problems a refused promote names (a SectionHealth, or its problems beside the API's error). */

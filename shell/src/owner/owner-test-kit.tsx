@@ -17,7 +17,7 @@ configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(20_000);
 
 /** What the fake API answers one call: a status and a JSON body (none for 204), maybe headers. */
-export interface FakeAnswer {
+interface FakeAnswer {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;

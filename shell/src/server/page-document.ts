@@ -1,7 +1,7 @@
 import { pageDataBlock, type PageData } from '@portfolio/contracts/page-data';
 import { escapeHtml } from '@portfolio/contracts/escape-html';
 
-export interface PageDocumentParts {
+interface PageDocumentParts {
   /** title, meta and canonical tags */
   head: string;
   /** the section's entry, fetched while the shell's own scripts load */

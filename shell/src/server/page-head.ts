@@ -7,12 +7,12 @@ import { pageHandleValue, pageTypeOf, valueOf, type HandleMatch } from '../layou
 import { shellStructuredData } from './shell-structured-data';
 
 /** The picture of a link preview for pages that have none of their own (shell/public/site-card.png). */
-export const siteCardPath = '/site-card.png';
+const siteCardPath = '/site-card.png';
 
 /** Every link-preview picture a page names is a card of this size (the loaders that draw them make it). */
-export const previewCardSize = { width: 1200, height: 630 } as const;
+const previewCardSize = { width: 1200, height: 630 } as const;
 
-export interface PageHeadInput {
+interface PageHeadInput {
   matches: readonly HandleMatch[];
   status: number;
   /** a route failed (not found, a section unavailable or broken): the page is the error page */

@@ -43,7 +43,7 @@ const variantsOf = (context: StaticHandlerContext): number =>
 const isUnavailable = (context: StaticHandlerContext) =>
   Object.values(context.errors ?? {}).some((error) => error instanceof RemoteUnavailableError);
 
-export interface PageRenderingOptions extends PageRendererOptions {
+interface PageRenderingOptions extends PageRendererOptions {
   /** where a section's `./routes` comes from: the federation in the renderer process, route modules in tests */
   loadSection: SectionRoutesLoader;
 }

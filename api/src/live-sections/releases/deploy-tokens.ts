@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database, type Queries } from '../../storage/database.js';
 
 /** What a deploy token's secret looks like: a prefix that says what it is, then 32 random bytes. */
-export const deployTokenPattern = /^sdt_[A-Za-z0-9_-]{43}$/;
+const deployTokenPattern = /^sdt_[A-Za-z0-9_-]{43}$/;
 /** Where `npm run section:token` leaves a new token's hash when the server holds the embedded database. */
 export const pendingTokensFolder = 'deploy-tokens';
 
@@ -30,7 +30,7 @@ export interface NewToken {
   secretHash: string;
 }
 
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /** A new secret and its hash: only the hash is ever stored. */
 export function newSecret(): { secret: string; secretHash: string } {

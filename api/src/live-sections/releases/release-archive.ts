@@ -56,7 +56,7 @@ const finishMs = 60_000;
 const workerResourceLimits = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
 
 /** What a file of `size` bytes takes on disk, as a release's files are counted against a token's quota. */
-export const diskBytesOf = (size: number): number =>
+const diskBytesOf = (size: number): number =>
   Math.max(1, Math.ceil(size / releaseUploadLimits.diskBlockBytes)) * releaseUploadLimits.diskBlockBytes;
 
 /** The release id: the first 16 hex of the SHA-256 over the sorted (path, SHA-256 of content) pairs. */

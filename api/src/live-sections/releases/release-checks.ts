@@ -15,7 +15,7 @@ import { fileBesideManifest } from '../section-url.js';
 import { hostVersions, requiredSingletons, singletonProblems } from './shared-singletons.js';
 
 /** A section's page rendered on the server must answer within this long. */
-export const renderCheckMs = 2000;
+const renderCheckMs = 2000;
 /** Pages of one section rendered by the check, at most (a section with many projects is sampled). */
 const renderedPagesMax = 10;
 

@@ -28,7 +28,7 @@ export interface ReleasePreview {
 }
 
 /** What a preview shows: a release of this site, or the section at a URL (the owner's candidate URL). */
-export type PreviewOf = { release: string } | { url: string };
+type PreviewOf = { release: string } | { url: string };
 
 /** Why a preview link was not honoured. */
 export type PreviewRefusal = 'malformed' | 'forged' | 'expired' | 'gone';

@@ -31,7 +31,7 @@ export interface StoredRelease {
   checks: ReleaseCheck[];
 }
 
-export type Period = SectionRelease['livePeriods'][number];
+type Period = SectionRelease['livePeriods'][number];
 
 const columns = 'section, id, version, built_at, uploaded_at, uploaded_by, note, checks, disk_bytes';
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -47,7 +47,7 @@ function overQuota(quota: number, kept: number, adding: number): PayloadTooLarge
 }
 
 /** How the body of an upload is read into the unpacking (readArchiveBody, given its request). */
-export type ArchiveBody = (sink: ArchiveUnpacking) => Promise<void>;
+type ArchiveBody = (sink: ArchiveUnpacking) => Promise<void>;
 
 /**
  * A section's releases: uploaded (unpacked, checked, kept or refused), listed with when each was live,

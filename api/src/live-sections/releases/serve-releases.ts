@@ -10,14 +10,14 @@ import { cameThroughPreviewOrigin, PreviewOrigin } from '../../common/preview-or
 import { previewLinkPath, ReleasePreviews, type PreviewRefusal } from './release-previews.js';
 
 /** A release never changes: browsers and proxies keep each of its files for a year. */
-export const releaseCacheControl = 'public, max-age=31536000, immutable';
+const releaseCacheControl = 'public, max-age=31536000, immutable';
 
 /**
  * What a section's build holds, by extension, and the one type each is served as: scripts, styles, pictures,
  * fonts, JSON, source maps and the license notes a minifier writes beside a chunk. Nothing else of a release
  * is served (an HTML page, an XML document, a PDF): a release's file is never a document of the site.
  */
-export const releaseFileTypes: Readonly<Record<string, string>> = {
+const releaseFileTypes: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -43,7 +43,7 @@ export const releaseFileTypes: Readonly<Record<string, string>> = {
  * page (an SVG can hold scripts), a sandbox with nothing allowed, so its code never runs with an origin's
  * powers; `*` for the pages and renderers of either origin that load it.
  */
-export const releaseFileHeaders = (type: string): Record<string, string> => ({
+const releaseFileHeaders = (type: string): Record<string, string> => ({
   'Content-Type': type,
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "sandbox; default-src 'none'",

@@ -20,7 +20,7 @@ const tooLarge = () =>
   });
 
 /** Where an upload's bytes go as they arrive (an ArchiveUnpacking), and the refusal that stops the reading. */
-export interface ArchiveSink {
+interface ArchiveSink {
   write(chunk: Buffer): void;
   readonly refused: Promise<never>;
 }

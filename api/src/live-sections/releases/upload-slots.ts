@@ -2,7 +2,7 @@ import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { releaseUploadLimits } from '@portfolio/contracts/section-releases';
 
 /** A slot taken for one upload: given back once its answer is decided, whatever it is. */
-export interface UploadSlot {
+interface UploadSlot {
   release: () => void;
 }
 

@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** How often and how fast a failed manifest or entry fetch is tried again before the section gives up. */
-export const retryDelaysMs = [250, 1000];
+const retryDelaysMs = [250, 1000];
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
