@@ -21,6 +21,7 @@ import { OwnerPassword } from './owner/owner-password.js';
 import { serveRemotesJson } from './site/serve-remotes-json.js';
 import { serveSite } from './site/serve-site.js';
 import { resumeJsonFile } from './site/resume-json.js';
+import { publicOriginAt } from './common/origins.js';
 import { PreviewOrigin } from './common/preview-origin.js';
 import { usePreviewGate } from './site/preview-gate.js';
 import { SitePages } from './site/site-pages.js';
@@ -54,9 +55,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   startup.log(`client addresses: X-Forwarded-For believed from TRUST_PROXY=${String(config.trustProxy)}`);
   startup.log(
-    config.siteUrl
-      ? `public origin: ${config.siteUrl} (SITE_URL)`
-      : `public origin: http://localhost:${config.port} (set SITE_URL to the address visitors use)`,
+    `public origin: ${publicOriginAt(config, config.port)} (${config.siteUrl ? 'SITE_URL' : 'set SITE_URL to the address visitors use'})`,
   );
   if (config.siteDir)
     startup.log(

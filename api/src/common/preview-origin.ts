@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { publicOriginAt } from './origins.js';
 
 /** The connections the preview listener accepted: a request's socket says where it came in, whatever its headers. */
 const previewSockets = new WeakSet<Socket>();
@@ -65,6 +66,6 @@ export class PreviewOrigin implements OnApplicationBootstrap {
   get siteUrl(): string {
     if (this.config.siteUrl) return this.config.siteUrl;
     const main = this.adapterHost.httpAdapter.getHttpServer() as Server;
-    return `http://localhost:${(main.address() as AddressInfo | null)?.port ?? this.config.port}`;
+    return publicOriginAt(this.config, (main.address() as AddressInfo | null)?.port ?? this.config.port);
   }
 }

@@ -8,6 +8,7 @@ import {
   type Experiment,
 } from '@portfolio/contracts/experiments';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { optsOut } from '../common/opts-out.js';
 import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { ExperimentsTable } from './experiments-table.js';
 
@@ -28,9 +29,6 @@ export interface Assignment {
 
 /** No experiment for this request: everyone's live. */
 export const noAssignment: Assignment = { candidates: {}, underExperiment: false, cookies: [], firstVisits: [] };
-
-/** Global Privacy Control or Do Not Track: the live release, no cookie, no measurement. */
-export const optsOut = (req: IncomingMessage): boolean => req.headers['sec-gpc'] === '1' || req.headers.dnt === '1';
 
 /** The bucket a cookie holds for this experiment, or null (another experiment's, an ended one's, forged). */
 export function bucketIn(cookie: unknown, experimentId: number): number | null {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   newExperimentSchema,
@@ -8,9 +8,10 @@ import {
   type NewExperiment,
   type ShareChange,
 } from '@portfolio/contracts/experiments';
-import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
+import { selfOriginOf } from '../common/origins.js';
 import { RowIdPipe } from '../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
+import { sectionNamed } from '../common/section-named.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
 import { ExperimentResultsReader } from './experiment-results.js';
 import { shownExperiment } from './experiments-table.js';
@@ -20,15 +21,6 @@ const newExperimentPipe = new SchemaBodyPipe(newExperimentSchema);
 const sharePipe = new SchemaBodyPipe(shareChangeSchema);
 /** An id that is no experiment's (not a whole number, or out of the table's range) is a 404, as an unknown one. */
 const idPipe = new RowIdPipe('There is no such experiment.');
-
-function sectionNamed(name: string): RemoteName {
-  if (!(remoteNames as readonly string[]).includes(name))
-    throw new NotFoundException({ message: `There is no section ${name.slice(0, 40)}.` });
-  return name as RemoteName;
-}
-
-/** This server on loopback, as live-sections' section-url.ts names it: the release checks load the candidate there. */
-const selfOrigin = (req: Request) => `http://127.0.0.1:${req.socket.localPort ?? 0}`;
 
 /** The owner's experiments (packages/contracts/src/experiments.ts). */
 @Controller('owner')
@@ -65,7 +57,7 @@ export class OwnerExperimentsController {
   @Post('experiments/:id/promote')
   @HttpCode(200)
   async promote(@Param('id', idPipe) id: number, @Req() req: Request): Promise<Experiment> {
-    return shownExperiment(await this.experiments.promote(id, selfOrigin(req)));
+    return shownExperiment(await this.experiments.promote(id, selfOriginOf(req)));
   }
 
   @Get('experiments/:id/results')

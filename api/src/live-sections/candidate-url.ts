@@ -1,5 +1,5 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
+import { BadRequestException } from '@nestjs/common';
+import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { resolveSectionUrl } from '@portfolio/contracts/section-url';
 
 const invalid = (message: string) => new BadRequestException({ message, fields: { url: message } });
@@ -31,13 +31,6 @@ export function candidateUrl(raw: string): string {
   if (url.username || url.password) throw invalid('A section URL may not carry a user name or password.');
   url.hash = '';
   return url.href;
-}
-
-/** The section a path names; anything else (a traversal, a typo) is a 404. */
-export function sectionNamed(name: string): RemoteName {
-  const found = remoteNames.find((remote) => remote === name);
-  if (!found) throw new NotFoundException({ message: `There is no section called "${name.slice(0, 40)}".` });
-  return found;
 }
 
 /** How the owner's page names a section: "About section". */

@@ -21,7 +21,7 @@ import { ReleasePreviews } from './releases/release-previews.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';
 import { SectionManifests } from './section-manifests.js';
 import { RendererNotReady, SectionRenderers, type KeptRenderer } from './section-renderers.js';
-import { selfOriginOf } from './section-url.js';
+import { selfOriginOf } from '../common/origins.js';
 
 /** The section a page's URL is under, if these builds have a build of it (else its page is the shell's alone). */
 function builtSectionOf(pageUrl: string, builds: readonly SectionState[]): RemoteName | null {

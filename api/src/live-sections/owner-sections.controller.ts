@@ -10,10 +10,11 @@ import type { PreviewLink } from '@portfolio/contracts/section-releases';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
 import { PreviewOrigin } from '../common/preview-origin.js';
-import { candidateUrl, sectionNamed } from './candidate-url.js';
+import { sectionNamed } from '../common/section-named.js';
+import { candidateUrl } from './candidate-url.js';
 import { OwnerSectionsService, releaseIdOf } from './owner-sections.service.js';
 import { previewLinkPath, ReleasePreviews } from './releases/release-previews.js';
-import { selfOriginOf as selfOrigin } from './section-url.js';
+import { selfOriginOf } from '../common/origins.js';
 
 const sectionUrlPipe = new SchemaBodyPipe(sectionUrlSchema);
 
@@ -29,7 +30,7 @@ export class OwnerSectionsController {
 
   @Get()
   overview(@Req() req: Request): Promise<SectionsOverview> {
-    return this.sections.overview(selfOrigin(req));
+    return this.sections.overview(selfOriginOf(req));
   }
 
   @Post(':name/check')
@@ -39,7 +40,7 @@ export class OwnerSectionsController {
     @Body(sectionUrlPipe) body: SectionUrlRequest,
     @Req() req: Request,
   ): Promise<SectionHealth> {
-    return this.sections.check(sectionNamed(name), candidateUrl(body.url), selfOrigin(req));
+    return this.sections.check(sectionNamed(name), candidateUrl(body.url), selfOriginOf(req));
   }
 
   /**
@@ -66,14 +67,14 @@ export class OwnerSectionsController {
     @Body(sectionUrlPipe) body: SectionUrlRequest,
     @Req() req: Request,
   ): Promise<SectionsOverview> {
-    await this.sections.promote(sectionNamed(name), candidateUrl(body.url), selfOrigin(req));
-    return this.sections.overview(selfOrigin(req));
+    await this.sections.promote(sectionNamed(name), candidateUrl(body.url), selfOriginOf(req));
+    return this.sections.overview(selfOriginOf(req));
   }
 
   @Post(':name/roll-back')
   @HttpCode(200)
   async rollBack(@Param('name') name: string, @Req() req: Request): Promise<SectionsOverview> {
     await this.sections.rollBack(sectionNamed(name));
-    return this.sections.overview(selfOrigin(req));
+    return this.sections.overview(selfOriginOf(req));
   }
 }

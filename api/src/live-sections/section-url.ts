@@ -1,5 +1,3 @@
-import type { IncomingMessage } from 'node:http';
-
 /**
  * A file a manifest names (its server entry), resolved beside the manifest: null when it is not in the manifest's
  * folder or below it (another host, a scheme-relative `//host/x.js`, an absolute path, `..` out of the folder,
@@ -30,6 +28,3 @@ export function serverFetchUrl(ref: string, selfOrigin: string, originsForServer
   // joined as text: a path starting with // must stay a path on serverOrigin
   return serverOrigin ? new URL(`${serverOrigin}${url.pathname}${url.search}`).href : url.href;
 }
-
-/** Where this server answers itself (its own socket, never a client's header): site-relative sections are fetched here. */
-export const selfOriginOf = (req: IncomingMessage): string => `http://127.0.0.1:${req.socket.localPort ?? 0}`;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { rumLimits, sectionOfRoute, type RumEvent } from '@portfolio/contracts/field-events';
+import { sectionOfRoute } from '@portfolio/parts';
+import { rumLimits, type RumEvent } from '@portfolio/contracts/field-events';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { proofLifetimeMs, type FirstVisit, type PageView } from './page-view-proofs.js';
 import { bucketOf } from './vital-histogram.js';
@@ -31,9 +32,12 @@ interface Aggregate {
   buckets: Map<number, number>;
 }
 
-/** The section an event counts against: a failed load the section that failed, anything else its route's. */
+/**
+ * The section an event counts against: a failed load the section that failed, anything else its route's ("not
+ * found" is the shell's own).
+ */
 const sectionOfEvent = (event: RumEvent) =>
-  event.kind === 'section-failed' ? event.section : sectionOfRoute(event.route);
+  event.kind === 'section-failed' ? event.section : (sectionOfRoute(event.route) ?? 'shell');
 
 /**
  * Stores beacons, each for the page view its proof names (page-view-proofs.ts): the events are counted against

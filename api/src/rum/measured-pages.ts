@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { buildIdsOf } from '@portfolio/contracts/build-ids';
 import type { SectionState } from '@portfolio/contracts/page-render';
 import { cameThroughPreviewOrigin } from '../common/preview-origin.js';
-import { optsOut } from '../experiments/experiment-assignments.js';
+import { optsOut } from '../common/opts-out.js';
 import { ServedVisitors } from '../experiments/served-visitors.js';
 import type { ServedSections, SiteRequest } from '../live-sections/live-sections.service.js';
 import type { SitePage } from '../site/site-page.js';

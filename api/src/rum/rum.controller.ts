@@ -13,7 +13,7 @@ import type { Request } from 'express';
 import { checkRumBatch } from '@portfolio/contracts/field-events-schema';
 import { OriginGuard } from '../common/origin.guard.js';
 import { invalidBodyMessage } from '../common/schema-body.pipe.js';
-import { optsOut } from '../experiments/experiment-assignments.js';
+import { optsOut } from '../common/opts-out.js';
 import { rumLimits } from '@portfolio/contracts/field-events';
 import { FieldEventsStore } from './field-events-store.js';
 import { PageViewProofs, type ProofRefusal } from './page-view-proofs.js';

@@ -4,7 +4,7 @@ import { jsonResume } from '@portfolio/contracts/json-resume';
 import type { ResumeData } from '@portfolio/contracts/resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import type { AppConfig } from '../config/app-config.js';
-import { publicOrigin } from './public-origin.js';
+import { publicOrigin } from '../common/origins.js';
 import { sitePage, type SitePage } from './site-page.js';
 
 const resume: ResumeData = resumeData;

@@ -15,7 +15,7 @@ import { experimentPage } from '../experiments/experiment-page.js';
 import { LiveSections, type ServedSections, type SiteRequest } from '../live-sections/live-sections.service.js';
 import { MeasuredPages } from '../rum/measured-pages.js';
 import { pageCache } from './page-cache.js';
-import { publicOrigin, publicOriginAt } from './public-origin.js';
+import { publicOrigin, publicOriginAt, selfOriginAt } from '../common/origins.js';
 import { sitePage, type SitePage } from './site-page.js';
 
 /** A page request as rendering sees it: what was asked for, on the site's public origin. */
@@ -152,7 +152,7 @@ export class SitePages implements OnModuleDestroy {
       const timer = setInterval(() => void this.keepReady(), keepEveryMs).unref();
       this.keeper = {
         timer,
-        selfOrigin: `http://127.0.0.1:${address.port}`,
+        selfOrigin: selfOriginAt(address.port),
         origin: publicOriginAt(this.config, address.port),
       };
       void this.keepReady();

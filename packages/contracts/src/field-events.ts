@@ -1,4 +1,3 @@
-import { remotes } from '@portfolio/parts';
 import { pageLimits, type MeasuredRouteId } from './field-beacon.js';
 import type { RemoteName } from './remote-routes.js';
 
@@ -35,11 +34,6 @@ export type VitalName = (typeof vitalNames)[number];
 
 /** The largest value of each vital the API keeps: anything above is a broken clock or a forged body. */
 export const vitalMaximum: Readonly<Record<VitalName, number>> = { LCP: 120_000, INP: 60_000, CLS: 50, TTFB: 120_000 };
-
-/** A page's route belongs to the section that serves it; "not found" is the shell's own. */
-export function sectionOfRoute(route: MeasuredRouteId): RemoteName | 'shell' {
-  return remotes.find((remote) => (remote.routeIds as readonly string[]).includes(route))?.name ?? 'shell';
-}
 
 export type RumEvent =
   /** a page of this route was shown (the denominator of error and conversion rates) */

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import type { DeployToken } from '@portfolio/contracts/section-releases';
-import { sectionNamed } from '../candidate-url.js';
+import { sectionNamed } from '../../common/section-named.js';
 import { DeployTokens } from './deploy-tokens.js';
 
 export type RequestWithDeployToken = Request & { deployToken?: DeployToken };

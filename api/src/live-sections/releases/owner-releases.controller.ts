@@ -23,9 +23,9 @@ import {
 import { RowIdPipe } from '../../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
 import { OwnerSessionGuard, type RequestWithOwnerSession } from '../../owner/owner-session.guard.js';
-import { sectionNamed } from '../candidate-url.js';
+import { sectionNamed } from '../../common/section-named.js';
 import { OwnerSectionsService } from '../owner-sections.service.js';
-import { selfOriginOf } from '../section-url.js';
+import { selfOriginOf } from '../../common/origins.js';
 import { DeployTokens } from './deploy-tokens.js';
 import { SectionReleases } from './section-releases.service.js';
 

@@ -21,8 +21,8 @@ import {
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
 import { PreviewOrigin } from '../../common/preview-origin.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { sectionNamed } from '../candidate-url.js';
-import { selfOriginOf } from '../section-url.js';
+import { sectionNamed } from '../../common/section-named.js';
+import { selfOriginOf } from '../../common/origins.js';
 import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
 import { previewLinkPath, ReleasePreviews } from './release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
