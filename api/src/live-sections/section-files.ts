@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable } from '@nestjs/common';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
-import { remoteNames } from '@portfolio/contracts/remote-routes';
+import { sectionNameOf } from '../common/section-named.js';
 import { releaseIdPattern } from '@portfolio/contracts/section-releases';
 import { ReleaseFiles } from './releases/release-files.js';
 import { manifestTimeoutMs } from './section-manifests.js';
@@ -59,7 +59,7 @@ export class SectionFiles {
   /** `/sections/<name>/<id>/server/<file>`: a release's file, the same bytes wherever it is served (its id is its content's hash). */
   private releaseOf(url: URL) {
     const [, base, name, id, ...rest] = url.pathname.split('/');
-    const section = remoteNames.find((known) => known === name);
+    const section = sectionNameOf(name);
     if (base !== 'sections' || !section || !id || !releaseIdPattern.test(id) || rest[0] !== 'server') return null;
     try {
       return { name: section, id, file: rest.map((part) => decodeURIComponent(part)).join('/') };

@@ -5,6 +5,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { remoteNames } from '@portfolio/contracts/remote-routes';
+import { sectionNameOf } from '../../common/section-named.js';
 import { releaseCommand } from '@portfolio/contracts/section-releases';
 import { remoteByName } from '@portfolio/parts';
 import { loadConfig } from '../../config/app-config.js';
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: { name: { type: 'string' }, 'may-promote': { type: 'boolean', default: false } },
   });
-  const section = remoteNames.find((name) => name === positionals[0]);
+  const section = sectionNameOf(positionals[0]);
   if (!section || positionals.length !== 1)
     throw new Error(
       `Name one section: npm run section:token -- <${remoteNames.join('|')}> [--name <label>] [--may-promote]`,

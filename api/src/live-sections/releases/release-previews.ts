@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
+import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import {
   previewLinkHours,
   releaseEntryUrl,
   releaseIdPattern,
   sectionPreviewCookie,
 } from '@portfolio/contracts/section-releases';
+import { sectionNameOf } from '../../common/section-named.js';
 import { cookieSecret } from '../../captcha/cookie-secret.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
@@ -87,7 +88,7 @@ export class ReleasePreviews {
     } catch {
       return 'malformed';
     }
-    const section = remoteNames.find((name) => name === fields.s);
+    const section = sectionNameOf(fields.s);
     if (!section || typeof fields.e !== 'number') return 'malformed';
     const releaseId = typeof fields.i === 'string' && releaseIdPattern.test(fields.i) ? fields.i : null;
     const url = releaseId ? releaseEntryUrl(section, releaseId) : typeof fields.u === 'string' ? fields.u : null;

@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { remoteByName } from '@portfolio/parts';
-import { remoteNames } from '@portfolio/contracts/remote-routes';
 import { releasesBasePath, sectionPreviewCookie } from '@portfolio/contracts/section-releases';
 import { apiError } from '../../common/api-error.js';
+import { sectionNameOf } from '../../common/section-named.js';
 import { ReleaseFiles } from './release-files.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../../common/preview-origin.js';
 import { previewLinkPath, ReleasePreviews, type PreviewRefusal } from './release-previews.js';
@@ -117,7 +117,7 @@ export function serveReleases(app: NestExpressApplication): void {
       return;
     }
     const [, name, id, ...rest] = req.path.split('/');
-    const section = remoteNames.find((known) => known === name);
+    const section = sectionNameOf(name);
     const notFound = () =>
       res.status(404).set('Cache-Control', 'no-cache').json(apiError(404, 'There is no such release file.'));
     const file = rest.map(decoded);
