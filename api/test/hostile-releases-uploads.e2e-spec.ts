@@ -38,9 +38,10 @@ const bodyLimitMs = 5000;
 /** What a deploy token's kept releases may take here (RELEASE_TOKEN_QUOTA_BYTES): a few padded releases fill it. */
 const quotaBytes = 1024 * 1024;
 /**
- * The CPU the event loop's thread may spend during one attack (the test's own client and prober plumbing run
- * there too): 15-700 ms is seen, at load 5 to 29 on 2 cores; the old unpacking spent 3-4.2 s there (the red team's
- * 1 MB bomb and 20,000 folders). CPU time, unlike the time an answer takes, does not grow with the host's load.
+ * The CPU the event loop's thread may spend on one attack, beside what answering the prober costs it (the test's own
+ * client runs there too); the old unpacking spent 3-4.2 s there (the red team's 1 MB bomb and 20,000 folders). The
+ * prober's share is taken out because it grows with the attack's length, which a loaded host stretches: a fresh CI
+ * machine at load 10 saw 2.5-2.9 s in all for the 59 MB case, over 2,200 answers.
  */
 const eventLoopCpuBoundMs = 1500;
 const megabyte = 1024 * 1024;
@@ -141,6 +142,7 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
   let token: string;
   const figures: string[] = [];
   let memoryBefore: ReturnType<typeof memory>;
+  let proberCpuMsPerAnswer = 0;
 
   /** Folders an upload leaves beside the store or in it that no release stands for. */
   const leftovers = () => {
@@ -164,14 +166,16 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
     const { result, probed } = await whileProbingHealth(site.baseUrl, run);
     const cpu = process.threadCpuUsage(cpuBefore);
     const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+    // the upload's share: what the prober's answers cost taken out
+    const uploadCpuMs = Math.round(cpuMs - probed.answers * proberCpuMsPerAnswer);
     const load = loadavg()[0] ?? 0;
     figures.push(
       `${what}: /api/health slowest ${probed.slowestMs} ms of ${probed.answers} answers (load ${load.toFixed(1)} ` +
-        `on ${cpus().length} cores); the event loop's thread used ${cpuMs} ms of CPU`,
+        `on ${cpus().length} cores); the event loop's thread used ${cpuMs} ms of CPU, ${uploadCpuMs} beside the prober's`,
     );
     expect([what, probed.failures]).toEqual([what, 0]);
     expect([what, probed.answers > 0]).toEqual([what, true]);
-    expect([what, cpuMs < eventLoopCpuBoundMs]).toEqual([what, true]);
+    expect([what, uploadCpuMs < eventLoopCpuBoundMs]).toEqual([what, true]);
     return result;
   }
 
@@ -196,6 +200,16 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
     token = (await newToken(site, session, 'about', { mayPromote: true })).secret;
     // one good upload first: the renderers and the worker code are warm, as on a site that has run a while
     expect((await upload(site, 'about', tarGz(aboutBuild()), token)).status).toBe(201);
+    // what answering the prober costs the event loop's thread, per /api/health answer, with nothing else to do:
+    // a slow host makes an attack last longer and the prober ask more often, and that is not the upload's CPU
+    const idleCpu = process.threadCpuUsage();
+    const { probed } = await whileProbingHealth(
+      site.baseUrl,
+      () => new Promise((resolve) => setTimeout(resolve, 1000)),
+    );
+    const spent = process.threadCpuUsage(idleCpu);
+    proberCpuMsPerAnswer = (spent.user + spent.system) / 1000 / Math.max(1, probed.answers);
+    figures.push(`the prober alone: ${proberCpuMsPerAnswer.toFixed(2)} ms of the event loop's CPU per answer`);
     memoryBefore = memory();
   });
   afterAll(async () => {
@@ -478,7 +492,8 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
       body = null;
       const after = memory();
       figures.push(`after 4 stalled uploads of 4 MB: buffers ${mb(after.arrayBuffers)}, rss ${mb(after.rss)}`);
-      expect(after.arrayBuffers - memoryBefore.arrayBuffers).toBeLessThan(8 * megabyte);
+      // the 16 MB they sent are let go (a few MB of the next uploads' and the prober's buffers may be alive)
+      expect(after.arrayBuffers - memoryBefore.arrayBuffers).toBeLessThan(12 * megabyte);
     });
   });
 

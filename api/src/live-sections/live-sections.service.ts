@@ -197,18 +197,19 @@ export class LiveSections {
   async sitemapPaths(builds: readonly SectionState[], only?: RemoteName): Promise<string[]> {
     const all = [null, ...builds.filter(isSectionBuild).map((build) => build.name)];
     const sections = only ? all.filter((section) => section === only) : all;
-    const listed = await Promise.all(
-      sections.map(async (section) => {
-        const renderer = this.renderers.rendererFor(builds, section);
-        if (!renderer) return [];
-        try {
-          await renderer.ready;
-          return await renderer.sitemapPaths(builds);
-        } catch {
-          return []; // logged by the renderer; its section's pages with parameters are left out this time
-        }
-      }),
-    );
+    const listOf = async (section: RemoteName | null, again: boolean): Promise<string[]> => {
+      const renderer = this.renderers.rendererFor(builds, section);
+      if (!renderer) return [];
+      try {
+        await renderer.ready;
+        return await renderer.sitemapPaths(builds);
+      } catch {
+        // a renderer ended before it started (the server made room, or renewed it) is not its section's fault:
+        // the next one is asked, once; otherwise its section's pages are left out this time (logged by it)
+        return again && renderer.dead ? listOf(section, false) : [];
+      }
+    };
+    const listed = await Promise.all(sections.map((section) => listOf(section, true)));
     return [...new Set(listed.flat())];
   }
 
