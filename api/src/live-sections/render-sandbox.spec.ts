@@ -215,7 +215,9 @@ describe("the renderers' sandbox, layer by layer", () => {
         `globalThis.held = []; for (let mb = 0; mb < ${renderMemoryMb + 64}; mb += 8) held.push(Buffer.alloc(8 * 1024 * 1024, 1)); return {};`,
       );
       await renderer.ready;
-      await reportOf(renderer);
+      // on a slow host the watchdog may look while the render still allocates, and end it then: its answer is
+      // then a failure, and what matters is why the renderer ended
+      await reportOf(renderer).catch(() => undefined);
       await renderer.exited;
       expect(renderer.failure).toMatch(new RegExp(`MB of memory, over its ${renderMemoryMb} MB`));
     });
