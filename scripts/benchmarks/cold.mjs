@@ -22,13 +22,13 @@ import { uploadRelease } from '../../packages/release-command/release-client.mjs
 import { repoRoot } from '../parts.mjs';
 import { numberOption } from './number-option.mjs';
 import { settledMemory } from './process-memory.mjs';
-import { killSite, loadAverage, log, requireBuild, sleep, startSite, stopSite, waitUntilUp } from './site-process.mjs';
+import { loadAverage, log, requireBuild, sleep, startSite, stopAfter, stopSite, waitUntilUp } from './site-process.mjs';
 
 const idleMs = numberOption('idle-ms', 2000, 120_000, 500);
 const gapMs = Math.round(idleMs * 2.5);
 const port = Number(process.env.BENCH_PORT ?? 4460);
 /** the whole run ends by this time, whatever happens */
-const deadline = Date.now() + 30 * 60_000;
+const startedAt = Date.now();
 
 requireBuild('bench:cold');
 
@@ -158,11 +158,7 @@ const env = { RENDERER_IDLE_MS: String(idleMs) };
 const loadAtStart = loadAverage();
 let site;
 let idleMemory;
-const watchdog = setTimeout(() => {
-  console.error('bench:cold: still running after 30 minutes, stopping');
-  killSite(site);
-  process.exit(1);
-}, deadline - Date.now());
+const cancelStop = stopAfter('bench:cold', startedAt, 30, () => site);
 try {
   const token = deployToken(dataDir, 'about');
   log(`a start (RENDERER_IDLE_MS ${idleMs}, visits ${gapMs} ms apart; load ${loadAverage()})`);
@@ -238,7 +234,7 @@ try {
   await quiet();
   idleMemory = await settledMemory(site.child.pid, 3);
 } finally {
-  clearTimeout(watchdog);
+  cancelStop();
   if (site) await stopSite(site);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { serverRendered, sitemapPaths } from '../../e2e/support/server-rendered.mjs';
 import { numberOption } from './number-option.mjs';
 import { settledMemory, treeMemory } from './process-memory.mjs';
-import { killSite, loadAverage, log, requireBuild, sleep, startSite, stopSite, waitUntilUp } from './site-process.mjs';
+import { loadAverage, log, requireBuild, sleep, startSite, stopAfter, stopSite, waitUntilUp } from './site-process.mjs';
 
 const renders = numberOption('renders', 20_000, 100_000);
 const seconds = numberOption('seconds', 10, 120);
@@ -26,7 +26,8 @@ const origin = `http://127.0.0.1:${port}`;
 /** renders in flight at once: enough to keep the render worker busy, few enough not to queue for long */
 const inFlight = 10;
 /** the whole run ends by this time, whatever happens */
-const deadline = Date.now() + 20 * 60_000;
+const startedAt = Date.now();
+const deadline = startedAt + 20 * 60_000;
 
 requireBuild('bench:memory');
 
@@ -89,11 +90,7 @@ const record = (stage, memory, note = '') => {
   );
 };
 let site;
-const watchdog = setTimeout(() => {
-  console.error('bench:memory: still running after 20 minutes, stopping');
-  killSite(site);
-  process.exit(1);
-}, deadline - Date.now());
+const cancelStop = stopAfter('bench:memory', startedAt, 20, () => site);
 let throughput;
 try {
   log(`first start, empty DATA_DIR (${dataDir})`);
@@ -139,7 +136,7 @@ try {
     record(`idle ${idleSeconds} s`, await settledMemory(site.child.pid));
   }
 } finally {
-  clearTimeout(watchdog);
+  cancelStop();
   if (site) await stopSite(site);
   rmSync(dataDir, { recursive: true, force: true });
 }

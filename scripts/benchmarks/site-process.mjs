@@ -63,3 +63,19 @@ export async function stopSite(site) {
 export function killSite(site) {
   if (site?.child.exitCode === null) process.kill(-site.child.pid, 'SIGKILL');
 }
+
+/**
+ * Ends the benchmark, and the site `currentSite()` names with its whole group, if it is still running `minutes`
+ * after `startedAt`. Answers the call that cancels it once the benchmark has ended by itself.
+ */
+export function stopAfter(benchmark, startedAt, minutes, currentSite) {
+  const timer = setTimeout(
+    () => {
+      console.error(`${benchmark}: still running after ${minutes} minutes, stopping`);
+      killSite(currentSite());
+      process.exit(1);
+    },
+    startedAt + minutes * 60_000 - Date.now(),
+  );
+  return () => clearTimeout(timer);
+}
