@@ -140,7 +140,7 @@ test('no page of the sitemap starts Intl as it loads', async ({ page, baseURL })
       'DisplayNames',
     ] as const) {
       const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
-      Intl[name] = new Proxy(Original, {
+      const counted = new Proxy(Original, {
         construct(target, args, newTarget) {
           started.push(name);
           const formatter: object = Reflect.construct(target, args, newTarget);
@@ -151,7 +151,8 @@ test('no page of the sitemap starts Intl as it loads', async ({ page, baseURL })
           const formatter: unknown = Reflect.apply(target as unknown as (...a: unknown[]) => unknown, thisArg, args);
           return formatter;
         },
-      }) as never;
+      });
+      Object.defineProperty(Intl, name, { value: counted });
     }
   });
   const started = new Map<string, string[]>();
