@@ -22,7 +22,7 @@ const pages = [
   { name: 'projects-unavailable', path: '/projects', block: '**/sections/projects/**' },
 ];
 
-const site = await serveBuild(Number(process.env.SHOTS_PORT ?? 4191));
+const site = await serveBuild(process.env.SHOTS_PORT ? Number(process.env.SHOTS_PORT) : undefined);
 try {
   mkdirSync(outDir, { recursive: true });
   const browser = await launchChromium();

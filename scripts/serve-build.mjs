@@ -2,6 +2,7 @@
 // folder, for the scripts that measure or photograph the site.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -10,7 +11,26 @@ import { sitemapPaths } from '../e2e/support/server-rendered.mjs';
 import { api } from '../packages/parts/parts.mjs';
 import { repoRoot } from './parts.mjs';
 
-export async function serveBuild(port) {
+/**
+ * A port nothing listens on: `port` if it is free (else an error), or one the system picks. Never a fixed default:
+ * two engineers' runs would meet there, and the second one's server, unable to listen, would leave its probe to the
+ * first one's site, measured in its place without a word.
+ * @param {number} [port]
+ */
+async function freePort(port = 0) {
+  const probe = net.createServer();
+  await new Promise((resolve, reject) => {
+    probe.once('error', (error) => reject(new Error(`port ${port} is taken (${error.code}): give another or none`)));
+    probe.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: free } = /** @type {net.AddressInfo} */ (probe.address());
+  await new Promise((resolve) => probe.close(resolve));
+  return free;
+}
+
+/** @param {number} [wantedPort] a port of the caller's choice (its script's *_PORT variable); a free one without */
+export async function serveBuild(wantedPort) {
+  const port = await freePort(wantedPort);
   const origin = `http://127.0.0.1:${port}`;
   // with the Node flags `npm start` gives it (packages/parts)
   const server = spawn(process.execPath, [...api.nodeFlags, path.join(repoRoot, 'api/dist/main.js')], {

@@ -44,7 +44,7 @@ async function measure(browser, origin, route) {
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(8);
-const site = await serveBuild(Number(process.env.SIZE_PORT ?? 4180));
+const site = await serveBuild(process.env.SIZE_PORT ? Number(process.env.SIZE_PORT) : undefined);
 try {
   const browser = await launchChromium();
   console.log('route                 part           JS gz KB  CSS gz KB    img KB  requests');
