@@ -22,7 +22,7 @@ export const experimentDone: Record<ExperimentIntent, string> = {
   'end-experiment': 'Ended: every visitor gets the live release again.',
   'promote-candidate': 'Promoted: the candidate is live for every visitor; the experiment has ended.',
   'start-rollout': 'Rollout started: its first step’s share of visitors gets the release from their next page.',
-  'pause-rollout': 'Paused: no step begins until you resume.',
+  'pause-rollout': 'Paused: no step begins until you resume; the guard still rolls it back on harm.',
   'resume-rollout': 'Resumed: the next step begins once its hold time and visitors are met.',
   'roll-back-rollout': 'Rolled back: every visitor gets the live release again.',
 };
