@@ -26,7 +26,8 @@ export function errorOf(error: unknown): { message: string; stack?: string } {
   let stack = '';
   try {
     text = String(error);
-    stack = String((error as { stack?: unknown } | null)?.stack ?? '');
+    const { stack: written } = Object(error) as { stack?: unknown };
+    if (typeof written === 'string') stack = written;
   } catch {
     // an object without a string form: 'Error'
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addMapping, GenMapping, setSourceContent, toEncodedMap } from '@jridgewell/gen-mapping';
 import { rumLimits } from '@portfolio/contracts/field-events';
-import type { ReleaseFiles } from '../../live-sections/releases/release-files.js';
+import type { LiveSections } from '../../live-sections/live-sections.service.js';
 import { fingerprintOf, normalizedMessage, stackFrames } from './error-fingerprint.js';
 import { mapBytesLimit, ReleaseSourceMaps } from './release-source-maps.js';
 
@@ -52,7 +52,9 @@ function sourceMaps() {
   const root = mkdtempSync(path.join(tmpdir(), 'error-groups-'));
   release(root, 'aaaaaaaaaaaaaaaa', 0, 120);
   release(root, 'bbbbbbbbbbbbbbbb', 3, 300);
-  const files = { folder: async (_section: string, id: string) => path.join(root, id) } as unknown as ReleaseFiles;
+  const files = {
+    releaseFolder: (_section: string, id: string) => Promise.resolve(path.join(root, id)),
+  } as unknown as LiveSections;
   return { root, maps: new ReleaseSourceMaps(files) };
 }
 

@@ -7,9 +7,8 @@ import {
   type ErrorGroups,
   type RumEvent,
 } from '@portfolio/contracts/field-events';
-import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { LiveConfig } from '../../live-sections/live-config.js';
-import { releaseIdOf } from '../../live-sections/owner-sections.service.js';
+import type { RemoteName } from '@portfolio/contracts/remote-routes';
+import { LiveSections } from '../../live-sections/live-sections.service.js';
 import { DATABASE, type Database, type Queries } from '../../storage/database.js';
 import type { PageView } from '../page-view-proofs.js';
 import { fingerprintOf, normalizedMessage } from './error-fingerprint.js';
@@ -51,7 +50,7 @@ export class ErrorGroupsService {
   constructor(
     @Inject(DATABASE) private readonly database: Database,
     private readonly maps: ReleaseSourceMaps,
-    private readonly live: LiveConfig,
+    private readonly live: LiveSections,
   ) {}
 
   /** The errors of a beacon's events that count against a section's build, fingerprinted. */
@@ -86,7 +85,7 @@ export class ErrorGroupsService {
 
   /** Every section build's groups since a day (the Field health page), at most `perBuild` each, by `section build`. */
   async sinceDay(since: string): Promise<Map<string, ErrorGroup[]>> {
-    const live = await this.live.current();
+    const live = await this.live.liveReleases();
     const byBuild = new Map<string, ErrorGroup[]>();
     for (const section of new Set(
       (
@@ -96,7 +95,7 @@ export class ErrorGroupsService {
         )
       ).map((row) => row.section),
     )) {
-      const liveBuild = liveBuildIn(live, section as RemoteName);
+      const liveBuild = live[section as RemoteName] ?? null;
       for (const row of await this.rows(since, liveBuild ?? '', section)) {
         const key = `${row.section} ${row.build}`;
         const groups = byBuild.get(key) ?? [];
@@ -109,7 +108,7 @@ export class ErrorGroupsService {
   }
 
   private async liveBuildOf(section: RemoteName): Promise<string | null> {
-    return liveBuildIn(await this.live.current(), section);
+    return (await this.live.liveReleases())[section] ?? null;
   }
 
   private rows(since: string, liveBuild: string, section: string, build?: string): Promise<GroupRow[]> {
@@ -127,9 +126,6 @@ export class ErrorGroupsService {
     );
   }
 }
-
-const liveBuildIn = (live: RemotesConfig | null, section: RemoteName) =>
-  live?.[section] ? releaseIdOf(section, live[section]) : null;
 
 /** New ones first, then the most reported (a stable order: the fingerprint last). */
 const ordered = (groups: ErrorGroup[]) =>

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { errorGroupLimits } from '@portfolio/contracts/field-events';
 import { releasesBasePath } from '@portfolio/contracts/section-releases';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
-import { ReleaseFiles } from '../../live-sections/releases/release-files.js';
+import { LiveSections } from '../../live-sections/live-sections.service.js';
 import { enclosingFunction, sourcePath, stackFrames, type SourceFrame, type StackFrame } from './error-fingerprint.js';
 
 /** A map larger than this is not read (a section's largest chunk's map is about 1 MB): its frames stay unmapped. */
@@ -42,7 +42,7 @@ export class ReleaseSourceMaps {
     fetchMethod: async (key: string) => this.load(key),
   });
 
-  constructor(private readonly files: ReleaseFiles) {}
+  constructor(private readonly files: LiveSections) {}
 
   /** The top frames of `build`'s own files in `stack` (a release of `section`), mapped where its maps allow. */
   async frames(section: RemoteName, build: string, stack: string | undefined): Promise<SourceFrame[]> {
@@ -71,7 +71,7 @@ export class ReleaseSourceMaps {
     if (!loaded || frame.line < 1) return unmapped;
     // the stack's columns count from 1, the map's from 0
     const position = originalPositionFor(loaded.map, { line: frame.line, column: Math.max(0, frame.column - 1) });
-    if (position.source === null || position.line === null) return unmapped;
+    if (position.source === null) return unmapped;
     let lines = loaded.lines.get(position.source);
     if (!lines) {
       lines = (sourceContentFor(loaded.map, position.source) ?? '').split('\n');
@@ -81,7 +81,7 @@ export class ReleaseSourceMaps {
     return {
       file: sourcePath(position.source),
       line: position.line,
-      column: (position.column ?? 0) + 1,
+      column: position.column + 1,
       function: enclosingFunction(lines, position.line),
       mapped: true,
       context,
@@ -91,7 +91,7 @@ export class ReleaseSourceMaps {
   /** A map read and parsed, or false: none, too large, not a map. */
   private async load(key: string): Promise<LoadedMap | false> {
     const [section, build, ...rest] = key.split('/');
-    const folder = await this.files.folder(section as RemoteName, build ?? '');
+    const folder = await this.files.releaseFolder(section as RemoteName, build ?? '');
     if (!folder) return false;
     const mapFile = path.join(folder, `${rest.join('/')}.map`);
     try {
