@@ -96,8 +96,12 @@ const rolloutGroup = async () => within(await aboutCard()).findByRole('group', {
 
 describe("a section card's rollout", () => {
   it('starts one with a release that passed its checks and the default steps, refusing bad settings field by field', async () => {
-    const calls = site(() => [], {
-      'POST owner/sections/about/rollout': () => ({ status: 201, body: experiment({ rollout: rollout({ step: 0 }) }) }),
+    let current: Experiment[] = [];
+    const calls = site(() => current, {
+      'POST owner/sections/about/rollout': () => {
+        current = [experiment({ rollout: rollout({ step: 0 }) })];
+        return { status: 201, body: current[0] };
+      },
     });
     renderOwnerPage(ownerPaths.sections);
     const group = await rolloutGroup();
@@ -147,6 +151,7 @@ describe("a section card's rollout", () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Start rollout' }));
     await waitFor(() => expect(within(group).getByRole('status')).toHaveTextContent('Rollout started'));
     expect(within(group).getByRole('status')).toHaveFocus();
+    expect(group).toHaveTextContent('Step 1 of 4: 5 % of visitors');
     expect(calls.filter((call) => call.call.startsWith('POST')).map((call) => [call.call, call.body])).toEqual([
       [
         'POST owner/sections/about/rollout',

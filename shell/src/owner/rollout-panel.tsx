@@ -218,7 +218,7 @@ export function RolloutPanel({ section, experiment, releases }: Props) {
                 Pause
               </button>
             )}
-            <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setConfirming(rolling)}>
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setConfirming(rolling)}>
               Roll back now
             </button>
           </div>
@@ -352,7 +352,8 @@ export function RolloutPanel({ section, experiment, releases }: Props) {
         Every visitor gets the live release again from their next page, and the rollout ends: release{' '}
         {confirming?.candidateReleaseId} would have to start again from its first step.
       </ConfirmRemovalModal>
-      {result && result.intent !== 'roll-back-rollout' && (
+      {/* what an action did, while it still holds: a rollout's start or pause is not news once it has ended */}
+      {result && result.intent !== 'roll-back-rollout' && (!result.ok || rolling) && (
         <ActionOutcome result={result}>
           <p className="mb-0">{result.ok ? experimentDone[result.intent] : result.message}</p>
         </ActionOutcome>
