@@ -8,7 +8,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
-  type Request,
+  type Route,
 } from '@playwright/test';
 import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
 import { ownerPaths, ownerSessionCookie } from '@portfolio/contracts/owner';
@@ -131,10 +131,8 @@ interface Tab {
   beacons: number;
   /** its visitors send Global Privacy Control */
   gpc: boolean;
-  /** the about release its visitor's page loaded */
-  build?: string;
-  /** its beacons go through a route (dropped or let through) */
-  routed: boolean;
+  /** the about release whose visitors' beacons it drops */
+  dropBeaconsOf?: string;
 }
 
 /** The variant a page view's proof says the server gave the visitor (its first visit of the experiment). */
@@ -147,7 +145,7 @@ function variantOfProof(proof: string): 'live' | 'candidate' {
 
 /**
  * `dropBeaconsOf`: the beacons of its visitors who got that about release never arrive (blocked, say), a sample
- * ratio mismatch; told by the page's release, as Chromium shows no beacon's body to a route.
+ * ratio mismatch; told by the page's release (Chromium shows no beacon's body to a route).
  */
 async function newTab(browser: Browser, gpc = false, dropBeaconsOf?: string): Promise<Tab> {
   const context = await browser.newContext(gpc ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {});
@@ -155,45 +153,26 @@ async function newTab(browser: Browser, gpc = false, dropBeaconsOf?: string): Pr
     await context.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
     );
-  const tab: Tab = { context, page: await context.newPage(), beacons: 0, gpc, routed: dropBeaconsOf !== undefined };
-  if (dropBeaconsOf)
-    await context.route('**/api/rum', (route) => (tab.build === dropBeaconsOf ? route.abort() : route.fallback()));
+  const tab: Tab = { context, page: await context.newPage(), beacons: 0, gpc, dropBeaconsOf };
   tab.page.on('request', (request) => {
     if (request.url().endsWith('/api/rum')) tab.beacons += 1;
   });
   return tab;
 }
 
-/**
- * Runs `leave` and waits until its beacon has been answered or dropped: a beacon held by a route is cancelled
- * when the tab moves on to the next visitor, where one sent straight on outlives the page.
- */
-async function beaconSettled(page: Page, leave: () => Promise<void>) {
-  let settle: () => void = () => undefined;
-  const settled = new Promise<void>((resolve) => (settle = resolve));
-  const done = (request: Request) => {
-    if (request.url().endsWith('/api/rum')) settle();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  try {
-    await leave();
-    await settled;
-  } finally {
-    page.off('requestfinished', done);
-    page.off('requestfailed', done);
-  }
-}
+/** Drops a page's beacons, as a blocker would. */
+const dropBeacon = (route: Route) => route.abort();
 
 /** One new visitor in `tab`: /about, the variant it got (release id), its cookie, and (if `reloads`) what reloads got. */
 async function visitor(tab: Tab, reloads = 0) {
   const { context, page, gpc } = tab;
   await context.clearCookies();
   const beaconsBefore = tab.beacons;
-  tab.build = undefined;
   await page.goto(`${site.url}/about`);
   const build = await aboutBuild(page);
-  tab.build = build;
+  // only the dropped variant's beacons are routed: a routed beacon, let through, is cancelled as the tab moves on
+  if (tab.dropBeaconsOf && build === tab.dropBeaconsOf) await page.route('**/api/rum', dropBeacon);
+  else if (tab.dropBeaconsOf) await page.unroute('**/api/rum', dropBeacon);
   const later: Array<string | undefined> = [];
   for (let i = 0; i < reloads; i++) {
     await page.reload();
@@ -201,7 +180,6 @@ async function visitor(tab: Tab, reloads = 0) {
   }
   // a visitor measured leaves, and its beacon goes; one sending GPC is given time in which one would have gone
   if (gpc) await page.waitForTimeout(1500);
-  else if (tab.routed) await beaconSettled(page, () => leave(page));
   else await leave(page);
   const cookie = (await context.cookies()).find((found) => found.name === 'exp_about');
   return { build, later, cookie: cookie?.value, beacons: tab.beacons - beaconsBefore };
