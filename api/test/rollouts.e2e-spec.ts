@@ -10,6 +10,9 @@ import { call, json, type OwnerSite } from './owner-site.js';
 import { pageView, proofFields, report } from './page-views.js';
 import { newToken, withToken } from './release-client.js';
 import { testStorage } from './test-storage.js';
+// the release command's own call and words (npm run release -- --rollout)
+import { rolloutLines } from '../../packages/release-command/release-answer.mjs';
+import { startRollout as startRolloutAs } from '../../packages/release-command/release-client.mjs';
 
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -173,17 +176,26 @@ describe(`rollouts (${testStorage})`, () => {
 
   it('starts with a token that may promote, as token "<name>", its checks run again', async () => {
     const may = (await newToken(site, session, 'about', { name: 'about release', mayPromote: true })).secret;
-    const started = await withToken(site, 'POST', `/api/sections/about/releases/${running.candidateId}/rollout`, may, {
-      steps: [10, 100],
-      holdMinutes: neverOver,
+    // as `npm run release -- --rollout` starts it, and what it prints
+    const started = await startRolloutAs({
+      site: new URL(site.baseUrl),
+      section: 'about',
+      token: may,
+      id: running.candidateId,
     });
     expect(started.status).toBe(201);
-    const rollout = await json<Experiment>(started);
+    const rollout = started.body as Experiment;
+    const printed = rolloutLines(rollout);
+    expect(printed[0]).toBe('Rollout started: step 1 of 4, 5 % of visitors get the release (steps 5, 25, 50, 100 %).');
+    expect(printed[1]).toContain(`The next step may begin at ${rollout.rollout?.nextStepAt}, once 50 new visitors`);
     expect(rollout).toMatchObject({
-      share: 10,
+      share: 5,
       startedBy: 'token "about release"',
-      rollout: { steps: [10, 100], step: 0, holdMinutes: neverOver, stepVisitors: 50, pausedAt: null },
+      rollout: { steps: [5, 25, 50, 100], step: 0, holdMinutes: 60, stepVisitors: 50, pausedAt: null },
     });
+    // 60 minutes of ROLLOUT_MINUTE_MS from its start
+    const { stepStartedAt, nextStepAt } = rollout.rollout ?? {};
+    expect(Date.parse(nextStepAt ?? '') - Date.parse(stepStartedAt ?? '')).toBe(60 * minuteMs);
     const [change] = await history();
     expect(change).toMatchObject({ action: 'rollout started', by: 'token "about release"', figures: null });
     // a second one while it runs: 409; the owner rolls it back
