@@ -9,7 +9,9 @@ import type {
   RateFigure,
   VariantResults,
 } from '@portfolio/contracts/experiments';
-import { conversionNames, vitalNames, type VitalName } from '@portfolio/contracts/field-events';
+import { conversionNames, vitalNames, type ErrorGroups, type VitalName } from '@portfolio/contracts/field-events';
+import { apiRequest } from '@portfolio/ui/api-client';
+import { ErrorGroupList } from './error-groups';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { experimentApi } from './experiment-api';
@@ -20,8 +22,15 @@ import { OwnerTime } from './owner-time';
 import { PageHeading } from './page-heading';
 import styles from './owner.module.css';
 
-const loader = ({ params }: LoaderFunctionArgs): Promise<ExperimentResults> =>
-  withSession(() => experimentApi.results(Number(params.id)));
+/** The results, and the candidate's error groups (the field measurements' own call). */
+const loader = ({ params }: LoaderFunctionArgs): Promise<ExperimentResults & { candidateErrors: ErrorGroups }> =>
+  withSession(async () => {
+    const results = await experimentApi.results(Number(params.id));
+    const { section, candidateReleaseId } = results.experiment;
+    const query = new URLSearchParams({ section, build: candidateReleaseId });
+    const candidateErrors = await apiRequest<ErrorGroups>(`owner/field-health/errors?${query.toString()}`);
+    return { ...results, candidateErrors };
+  });
 
 const vitalText = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(2) : `${Math.round(value)} ms`);
 const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
@@ -167,7 +176,9 @@ const charts: Array<[string, HourValue]> = [
 ];
 
 function ExperimentResultsPage() {
-  const { experiment, live, candidate, guard, verdicts, hours } = useLoaderData<ExperimentResults>();
+  const { experiment, live, candidate, guard, verdicts, hours, candidateErrors } = useLoaderData<
+    ExperimentResults & { candidateErrors: ErrorGroups }
+  >();
   const label = remoteByName(experiment.section).label;
   const state =
     experiment.endedAt === null
@@ -182,6 +193,15 @@ function ExperimentResultsPage() {
         {state} Started <OwnerTime at={experiment.startedAt} />. <Link to={ownerPaths.sections}>Sections</Link>
       </p>
       <Guard guard={guard} />
+      <section aria-labelledby="errors-title" className="mb-4">
+        <h2 id="errors-title" className="h5">
+          The candidate&apos;s errors
+        </h2>
+        <ErrorGroupList
+          groups={candidateErrors.groups}
+          empty="No JavaScript errors reported from the candidate's visitors yet."
+        />
+      </section>
       <section aria-labelledby="verdict-title" className="mb-3">
         <h2 id="verdict-title" className="h5">
           Verdict
