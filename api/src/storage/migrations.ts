@@ -204,6 +204,20 @@ export const migrations: readonly string[] = [
      fingerprint text not null,
      primary key (view_id, fingerprint)
    );`,
+  // rollouts (api/src/experiments/rollout-step.ts): an experiment with a schedule, its share rising by steps (null
+  // steps: a fixed share); who started an experiment; section_history says who made each change and, for the
+  // guard's decisions, its figures at that moment (GuardFigures as JSON). Rows before this step: the owner's, but
+  // a first release, which the site made
+  `alter table experiments add column rollout_steps smallint[];
+   alter table experiments add column rollout_step smallint;
+   alter table experiments add column hold_minutes integer;
+   alter table experiments add column step_visitors integer;
+   alter table experiments add column step_started_at timestamptz;
+   alter table experiments add column paused_at timestamptz;
+   alter table experiments add column started_by text not null default 'the owner';
+   alter table section_history add column changed_by text not null default 'the owner';
+   alter table section_history add column figures text;
+   update section_history set changed_by = 'the site' where action = 'first release';`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

@@ -34,6 +34,8 @@ const results: ExperimentResults = {
     endedAt: null,
     endReason: null,
     mismatch,
+    rollout: null,
+    startedBy: 'the owner',
   },
   live: variant('aaaaaaaaaaaaaaaa'),
   candidate: variant('bbbbbbbbbbbbbbbb'),

@@ -2,7 +2,10 @@ import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { OwnerTime } from './owner-time';
 import styles from './owner.module.css';
 
-/** Every promote and roll back, newest first: when, which section, from which URL to which. */
+/**
+ * Every change of a section, newest first: when, which section, from which URL to which (an upload, a preview link,
+ * an experiment's or a rollout's change: what it names, and why).
+ */
 export function SectionHistory({ overview }: { overview: SectionsOverview }) {
   const labelOf = new Map(overview.sections.map((section) => [section.name, section.label]));
   return (
@@ -17,10 +20,10 @@ export function SectionHistory({ overview }: { overview: SectionsOverview }) {
           {overview.history.map((change) => (
             <li key={`${change.at} ${change.section} ${change.to}`}>
               <OwnerTime at={change.at} />: {labelOf.get(change.section) ?? change.section}{' '}
-              {change.action.startsWith('experiment') ? (
+              {change.action !== 'promote' && change.action !== 'roll back' && change.action !== 'first release' ? (
                 <>
                   {change.action}
-                  {change.note ? ` (${change.note})` : ''}: candidate <span className={styles.url}>{change.to}</span>
+                  {change.note ? ` (${change.note})` : ''}: <span className={styles.url}>{change.to}</span>
                 </>
               ) : change.action === 'first release' ? (
                 <>
