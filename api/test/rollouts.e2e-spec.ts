@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { RumEvent } from '@portfolio/contracts/field-events';
@@ -67,6 +69,26 @@ describe(`rollouts (${testStorage})`, () => {
     if (!rollout) throw new Error('not a rollout');
     const end = Date.parse(rollout.stepStartedAt) + rollout.holdMinutes * minuteMs;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, end - Date.now()) + 5));
+  };
+  /**
+   * Runs `work` while the candidate's files no longer pass its checks (its browser half gone), then puts the files and
+   * the checks recorded on the release back as they were: the tests after it start the same release again.
+   */
+  const whileCandidateBroken = async (work: () => Promise<void>) => {
+    const entry = join(site.storage.DATA_DIR ?? '', 'releases', 'about', running.candidateId, 'remoteEntry.js');
+    const checks = 'select checks from section_releases where section = $1 and id = $2';
+    const [kept] = await site.database.query<{ checks: string }>(checks, ['about', running.candidateId]);
+    renameSync(entry, `${entry}.away`);
+    try {
+      await work();
+    } finally {
+      renameSync(`${entry}.away`, entry);
+      await site.database.query(`update section_releases set checks = $3 where section = $1 and id = $2`, [
+        'about',
+        running.candidateId,
+        kept?.checks,
+      ]);
+    }
   };
   /**
    * Fresh visitors of /about, as they come, until `candidates` of them got the candidate; each sends the beacon
@@ -167,6 +189,14 @@ describe(`rollouts (${testStorage})`, () => {
         JSON.stringify(body),
         status,
       ]);
+    // its checks run again first: a release whose files no longer pass them (its browser half gone) gets 422
+    await whileCandidateBroken(async () => {
+      const refused = await withToken(site, 'POST', path, may);
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^The release was refused\. archive: It has no remoteEntry\.js at the top/,
+      );
+    });
     const unknown = await withToken(site, 'POST', '/api/sections/about/releases/0123456789abcdef/rollout', may);
     expect(unknown.status).toBe(404);
     const live = await withToken(site, 'POST', `/api/sections/about/releases/${running.liveId}/rollout`, may);
@@ -326,6 +356,33 @@ describe(`rollouts (${testStorage})`, () => {
     expect([held?.endedAt, held?.rollout?.step, held?.share]).toEqual([null, 0, 50]);
     expect(held?.rollout?.visitorsThisStep).toBeGreaterThanOrEqual(80);
     expect((await owner('POST', `/api/owner/experiments/${rollout.id}/roll-back`)).status).toBe(200);
+  });
+
+  it('is rolled back, the owner mailed, when its checks fail at the promote its last step is', async () => {
+    const rollout = await startRollout({
+      releaseId: running.candidateId,
+      steps: [50, 100],
+      holdMinutes: 1,
+      stepVisitors: 0,
+    });
+    await holdOver(rollout);
+    await whileCandidateBroken(async () => {
+      await tick();
+    });
+    const rolledBack = await current(rollout.id);
+    expect(rolledBack?.endReason).toMatch(
+      /^rolled back: its checks failed when it was promoted: The release was refused\. archive: It has no remoteEntry\.js/,
+    );
+    const changes = (await history()).slice(0, 2).map((change) => [change.action, change.by, change.note]);
+    expect(changes).toEqual([
+      ['rollout rolled back', 'the guard', rolledBack?.endReason?.slice(13)],
+      ['rollout step', 'the guard', 'step 2 of 2: 100 %'],
+    ]);
+    const [stored] = await site.database.query<{ message: string }>(
+      `select message from contact_messages where subject = 'Rollout on the about section rolled back' order by id desc`,
+    );
+    expect(stored?.message).toContain('was rolled back at step 2 of 2: 100 % of visitors: its checks failed');
+    expect((await visit(site, '/about')).about).toBe('about-1');
   });
 
   it('goes through every step to promoted while no harm is found, a candidate visitor kept on it', async () => {
