@@ -10,6 +10,9 @@ import { call, json, type OwnerSite } from './owner-site.js';
 import { pageView, proofFields, report } from './page-views.js';
 import { newToken, withToken } from './release-client.js';
 import { testStorage } from './test-storage.js';
+// the release command's own call and words (npm run release -- --rollout)
+import { rolloutLines } from '../../packages/release-command/release-answer.mjs';
+import { startRollout as startRolloutAs } from '../../packages/release-command/release-client.mjs';
 
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -173,17 +176,26 @@ describe(`rollouts (${testStorage})`, () => {
 
   it('starts with a token that may promote, as token "<name>", its checks run again', async () => {
     const may = (await newToken(site, session, 'about', { name: 'about release', mayPromote: true })).secret;
-    const started = await withToken(site, 'POST', `/api/sections/about/releases/${running.candidateId}/rollout`, may, {
-      steps: [10, 100],
-      holdMinutes: neverOver,
+    // as `npm run release -- --rollout` starts it, and what it prints
+    const started = await startRolloutAs({
+      site: new URL(site.baseUrl),
+      section: 'about',
+      token: may,
+      id: running.candidateId,
     });
     expect(started.status).toBe(201);
-    const rollout = await json<Experiment>(started);
+    const rollout = started.body as Experiment;
+    const printed = rolloutLines(rollout);
+    expect(printed[0]).toBe('Rollout started: step 1 of 4, 5 % of visitors get the release (steps 5, 25, 50, 100 %).');
+    expect(printed[1]).toContain(`The next step may begin at ${rollout.rollout?.nextStepAt}, once 50 new visitors`);
     expect(rollout).toMatchObject({
-      share: 10,
+      share: 5,
       startedBy: 'token "about release"',
-      rollout: { steps: [10, 100], step: 0, holdMinutes: neverOver, stepVisitors: 50, pausedAt: null },
+      rollout: { steps: [5, 25, 50, 100], step: 0, holdMinutes: 60, stepVisitors: 50, pausedAt: null },
     });
+    // 60 minutes of ROLLOUT_MINUTE_MS from its start
+    const { stepStartedAt, nextStepAt } = rollout.rollout ?? {};
+    expect(Date.parse(nextStepAt ?? '') - Date.parse(stepStartedAt ?? '')).toBe(60 * minuteMs);
     const [change] = await history();
     expect(change).toMatchObject({ action: 'rollout started', by: 'token "about release"', figures: null });
     // a second one while it runs: 409; the owner rolls it back
@@ -303,9 +315,14 @@ describe(`rollouts (${testStorage})`, () => {
     await holdOver(rollout);
     await tick();
     const held = await current(rollout.id);
-    expect(held?.mismatch).toMatch(
-      /^the candidate gets 1?\d % of measured visits but was assigned 50 %: the results may be biased$/,
+    // 20 measured of the candidate's 80, against every live visitor's (80 and those who came meanwhile)
+    const measured = Number(
+      /^the candidate gets (\d+) % of measured visits but was assigned 50 %: the results may be biased$/.exec(
+        held?.mismatch ?? '',
+      )?.[1],
     );
+    expect(measured).toBeGreaterThan(10);
+    expect(measured).toBeLessThanOrEqual(20);
     expect([held?.endedAt, held?.rollout?.step, held?.share]).toEqual([null, 0, 50]);
     expect(held?.rollout?.visitorsThisStep).toBeGreaterThanOrEqual(80);
     expect((await owner('POST', `/api/owner/experiments/${rollout.id}/roll-back`)).status).toBe(200);
@@ -361,5 +378,29 @@ describe(`rollouts (${testStorage})`, () => {
     expect(changes[3]?.figures?.served.candidate).toBeGreaterThanOrEqual(9);
     // the figures of the report: each step's time from its start to the look that ended it, and its visitors
     console.log(`rollout through its steps (${testStorage}): ${JSON.stringify(figures)}`);
+  });
+
+  it("takes over a promote its replica decided and never made, once the promote's lease is past, not before", async () => {
+    // the candidate now: the release live before the last test's promote
+    const rollout = await startRollout({ releaseId: running.liveId, steps: [50, 100], holdMinutes: neverOver });
+    // as a replica leaves it that stopped between deciding the promote and making it: at its last step, 100 %
+    const leave = (minutesAgo: number) =>
+      site.database.query(
+        `update experiments set rollout_step = 1, share = 100,
+         step_started_at = now() - $2 * interval '1 minute' where id = $1`,
+        [rollout.id, minutesAgo],
+      );
+    await leave(1);
+    await tick();
+    expect(await current(rollout.id)).toMatchObject({ endedAt: null, share: 100, rollout: { step: 1 } });
+    await leave(6);
+    await tick();
+    expect(await current(rollout.id)).toMatchObject({ endReason: 'promoted' });
+    const changes = (await history()).slice(0, 2).map((change) => [change.action, change.by]);
+    expect(changes).toEqual([
+      ['rollout promoted', 'the guard'],
+      ['roll back', 'the guard'],
+    ]);
+    expect((await visit(site, '/about')).about).toBe('about-1');
   });
 });
