@@ -8,7 +8,8 @@ import { call, candidateBuild, json, type OwnerSite } from './owner-site.js';
 import { pageView, report } from './page-views.js';
 import { newToken, upload } from './release-client.js';
 import { folderEntries, tarGz } from './tar-archive.js';
-import { testStorage } from './test-storage.js';
+import { newStorage, openStorage, testStorage } from './test-storage.js';
+import { FieldEventsStore } from '../src/rum/field-events-store.js';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 
 // Errors grouped per release, through the real stack: a release whose code throws (its chunk run in V8 for a real
@@ -213,5 +214,61 @@ describe(`error groups (${testStorage})`, () => {
       expect([query, (await call(site, 'GET', `/api/owner/field-health/errors?${query}`, { session })).status]).toEqual(
         [query, 400],
       );
+  });
+});
+
+describe(`error groups' retention (${testStorage})`, () => {
+  // no server: the cleanup's own code on a storage of its own, its clock given (FieldCleanup calls deleteOld())
+  it('deletes daily rows after 90 days, a group with them once it is a day old, and the views whose proof row went', async () => {
+    const database = await openStorage(newStorage());
+    try {
+      const now = new Date('2027-03-01T12:00:00.000Z');
+      const daysBefore = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+      const group = (fingerprint: string, firstSeenDaysAgo: number) =>
+        database.query(
+          `insert into error_groups (section, fingerprint, message, frames, first_build, first_seen)
+           values ('about', $1, 'TypeError: x', '[]', 'b1', $2::timestamptz)`,
+          [fingerprint, daysBefore(firstSeenDaysAgo)],
+        );
+      const daily = (fingerprint: string, daysAgo: number) =>
+        database.query(
+          `insert into error_daily (day, section, build, fingerprint, count, visitors)
+           values ($1::date, 'about', 'b1', $2, 1, 1)`,
+          [daysBefore(daysAgo).slice(0, 10), fingerprint],
+        );
+      // reported 89 days ago: kept, rows and group
+      await group('recent', 120);
+      await daily('recent', 89);
+      // last reported 91 days ago: its daily rows go, and the group with them (first seen long before)
+      await group('quiet', 120);
+      await daily('quiet', 91);
+      await daily('quiet', 100);
+      // no daily row (as between a report's transaction and its rows on another replica): kept for its first day
+      await group('young', 0.5);
+      await group('orphan', 2);
+      // which page views reported a group: kept while the view's proof row is
+      const [view] = await database.query<{ id: string }>(
+        `insert into rum_views (nonce, expires_at, events) values ('live', $1::timestamptz, 1) returning id`,
+        [new Date(now.getTime() + 600_000).toISOString()],
+      );
+      await database.query(
+        `insert into error_views (view_id, fingerprint) values ($1::bigint, 'recent'), (987654, 'quiet')`,
+        [view?.id],
+      );
+
+      await new FieldEventsStore(database).deleteOld(now);
+      const left = async (sql: string) => (await database.query<{ name: string }>(sql)).map((row) => row.name);
+      expect(await left(`select fingerprint || ' ' || day::text as name from error_daily order by 1`)).toEqual([
+        `recent ${daysBefore(89).slice(0, 10)}`,
+      ]);
+      expect(await left('select fingerprint as name from error_groups order by 1')).toEqual(['recent', 'young']);
+      expect(await left('select fingerprint as name from error_views')).toEqual(['recent']);
+
+      // a day on, the young group without rows goes too; the one still reported stays
+      await new FieldEventsStore(database).deleteOld(new Date(now.getTime() + 86_400_000));
+      expect(await left('select fingerprint as name from error_groups order by 1')).toEqual(['recent']);
+    } finally {
+      await database.close();
+    }
   });
 });

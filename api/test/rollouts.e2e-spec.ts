@@ -1,3 +1,5 @@
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { RumEvent } from '@portfolio/contracts/field-events';
@@ -10,6 +12,9 @@ import { call, json, type OwnerSite } from './owner-site.js';
 import { pageView, proofFields, report } from './page-views.js';
 import { newToken, withToken } from './release-client.js';
 import { testStorage } from './test-storage.js';
+// the release command's own call and words (npm run release -- --rollout)
+import { rolloutLines } from '../../packages/release-command/release-answer.mjs';
+import { startRollout as startRolloutAs } from '../../packages/release-command/release-client.mjs';
 
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -64,6 +69,26 @@ describe(`rollouts (${testStorage})`, () => {
     if (!rollout) throw new Error('not a rollout');
     const end = Date.parse(rollout.stepStartedAt) + rollout.holdMinutes * minuteMs;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, end - Date.now()) + 5));
+  };
+  /**
+   * Runs `work` while the candidate's files no longer pass its checks (its browser half gone), then puts the files and
+   * the checks recorded on the release back as they were: the tests after it start the same release again.
+   */
+  const whileCandidateBroken = async (work: () => Promise<void>) => {
+    const entry = join(site.storage.DATA_DIR ?? '', 'releases', 'about', running.candidateId, 'remoteEntry.js');
+    const checks = 'select checks from section_releases where section = $1 and id = $2';
+    const [kept] = await site.database.query<{ checks: string }>(checks, ['about', running.candidateId]);
+    renameSync(entry, `${entry}.away`);
+    try {
+      await work();
+    } finally {
+      renameSync(`${entry}.away`, entry);
+      await site.database.query(`update section_releases set checks = $3 where section = $1 and id = $2`, [
+        'about',
+        running.candidateId,
+        kept?.checks,
+      ]);
+    }
   };
   /**
    * Fresh visitors of /about, as they come, until `candidates` of them got the candidate; each sends the beacon
@@ -164,6 +189,14 @@ describe(`rollouts (${testStorage})`, () => {
         JSON.stringify(body),
         status,
       ]);
+    // its checks run again first: a release whose files no longer pass them (its browser half gone) gets 422
+    await whileCandidateBroken(async () => {
+      const refused = await withToken(site, 'POST', path, may);
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^The release was refused\. archive: It has no remoteEntry\.js at the top/,
+      );
+    });
     const unknown = await withToken(site, 'POST', '/api/sections/about/releases/0123456789abcdef/rollout', may);
     expect(unknown.status).toBe(404);
     const live = await withToken(site, 'POST', `/api/sections/about/releases/${running.liveId}/rollout`, may);
@@ -173,17 +206,26 @@ describe(`rollouts (${testStorage})`, () => {
 
   it('starts with a token that may promote, as token "<name>", its checks run again', async () => {
     const may = (await newToken(site, session, 'about', { name: 'about release', mayPromote: true })).secret;
-    const started = await withToken(site, 'POST', `/api/sections/about/releases/${running.candidateId}/rollout`, may, {
-      steps: [10, 100],
-      holdMinutes: neverOver,
+    // as `npm run release -- --rollout` starts it, and what it prints
+    const started = await startRolloutAs({
+      site: new URL(site.baseUrl),
+      section: 'about',
+      token: may,
+      id: running.candidateId,
     });
     expect(started.status).toBe(201);
-    const rollout = await json<Experiment>(started);
+    const rollout = started.body as Experiment;
+    const printed = rolloutLines(rollout);
+    expect(printed[0]).toBe('Rollout started: step 1 of 4, 5 % of visitors get the release (steps 5, 25, 50, 100 %).');
+    expect(printed[1]).toContain(`The next step may begin at ${rollout.rollout?.nextStepAt}, once 50 new visitors`);
     expect(rollout).toMatchObject({
-      share: 10,
+      share: 5,
       startedBy: 'token "about release"',
-      rollout: { steps: [10, 100], step: 0, holdMinutes: neverOver, stepVisitors: 50, pausedAt: null },
+      rollout: { steps: [5, 25, 50, 100], step: 0, holdMinutes: 60, stepVisitors: 50, pausedAt: null },
     });
+    // 60 minutes of ROLLOUT_MINUTE_MS from its start
+    const { stepStartedAt, nextStepAt } = rollout.rollout ?? {};
+    expect(Date.parse(nextStepAt ?? '') - Date.parse(stepStartedAt ?? '')).toBe(60 * minuteMs);
     const [change] = await history();
     expect(change).toMatchObject({ action: 'rollout started', by: 'token "about release"', figures: null });
     // a second one while it runs: 409; the owner rolls it back
@@ -303,12 +345,44 @@ describe(`rollouts (${testStorage})`, () => {
     await holdOver(rollout);
     await tick();
     const held = await current(rollout.id);
-    expect(held?.mismatch).toMatch(
-      /^the candidate gets 1?\d % of measured visits but was assigned 50 %: the results may be biased$/,
+    // 20 measured of the candidate's 80, against every live visitor's (80 and those who came meanwhile)
+    const measured = Number(
+      /^the candidate gets (\d+) % of measured visits but was assigned 50 %: the results may be biased$/.exec(
+        held?.mismatch ?? '',
+      )?.[1],
     );
+    expect(measured).toBeGreaterThan(10);
+    expect(measured).toBeLessThanOrEqual(20);
     expect([held?.endedAt, held?.rollout?.step, held?.share]).toEqual([null, 0, 50]);
     expect(held?.rollout?.visitorsThisStep).toBeGreaterThanOrEqual(80);
     expect((await owner('POST', `/api/owner/experiments/${rollout.id}/roll-back`)).status).toBe(200);
+  });
+
+  it('is rolled back, the owner mailed, when its checks fail at the promote its last step is', async () => {
+    const rollout = await startRollout({
+      releaseId: running.candidateId,
+      steps: [50, 100],
+      holdMinutes: 1,
+      stepVisitors: 0,
+    });
+    await holdOver(rollout);
+    await whileCandidateBroken(async () => {
+      await tick();
+    });
+    const rolledBack = await current(rollout.id);
+    expect(rolledBack?.endReason).toMatch(
+      /^rolled back: its checks failed when it was promoted: The release was refused\. archive: It has no remoteEntry\.js/,
+    );
+    const changes = (await history()).slice(0, 2).map((change) => [change.action, change.by, change.note]);
+    expect(changes).toEqual([
+      ['rollout rolled back', 'the guard', rolledBack?.endReason?.slice(13)],
+      ['rollout step', 'the guard', 'step 2 of 2: 100 %'],
+    ]);
+    const [stored] = await site.database.query<{ message: string }>(
+      `select message from contact_messages where subject = 'Rollout on the about section rolled back' order by id desc`,
+    );
+    expect(stored?.message).toContain('was rolled back at step 2 of 2: 100 % of visitors: its checks failed');
+    expect((await visit(site, '/about')).about).toBe('about-1');
   });
 
   it('goes through every step to promoted while no harm is found, a candidate visitor kept on it', async () => {
@@ -361,5 +435,29 @@ describe(`rollouts (${testStorage})`, () => {
     expect(changes[3]?.figures?.served.candidate).toBeGreaterThanOrEqual(9);
     // the figures of the report: each step's time from its start to the look that ended it, and its visitors
     console.log(`rollout through its steps (${testStorage}): ${JSON.stringify(figures)}`);
+  });
+
+  it("takes over a promote its replica decided and never made, once the promote's lease is past, not before", async () => {
+    // the candidate now: the release live before the last test's promote
+    const rollout = await startRollout({ releaseId: running.liveId, steps: [50, 100], holdMinutes: neverOver });
+    // as a replica leaves it that stopped between deciding the promote and making it: at its last step, 100 %
+    const leave = (minutesAgo: number) =>
+      site.database.query(
+        `update experiments set rollout_step = 1, share = 100,
+         step_started_at = now() - $2 * interval '1 minute' where id = $1`,
+        [rollout.id, minutesAgo],
+      );
+    await leave(1);
+    await tick();
+    expect(await current(rollout.id)).toMatchObject({ endedAt: null, share: 100, rollout: { step: 1 } });
+    await leave(6);
+    await tick();
+    expect(await current(rollout.id)).toMatchObject({ endReason: 'promoted' });
+    const changes = (await history()).slice(0, 2).map((change) => [change.action, change.by]);
+    expect(changes).toEqual([
+      ['rollout promoted', 'the guard'],
+      ['roll back', 'the guard'],
+    ]);
+    expect((await visit(site, '/about')).about).toBe('about-1');
   });
 });

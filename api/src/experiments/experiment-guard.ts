@@ -25,6 +25,12 @@ import { rolloutDecision, stepWords } from './rollout-step.js';
 /** Any fixed number: the advisory lock that lets one replica at a time evaluate the experiments. */
 const guardLock = 8_150_420;
 
+/**
+ * How long a rollout's promote, decided at its last step, is left to the replica that decided it (its checks take
+ * seconds) before another look takes it over: a replica stopped between the decision and the promote.
+ */
+const promoteLeaseMs = 5 * 60_000;
+
 /** What one evaluation did: how many it ended with a mail, and the rollouts whose promote it decided. */
 interface Evaluation {
   mailed: number;
@@ -98,7 +104,12 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         const liveNow = live?.[experiment.section];
         // the section was moved meanwhile (a promote or roll back): the experiment's live variant is gone
         if (liveNow && liveNow !== experiment.liveUrl) {
-          const reason = liveNow === experiment.candidateUrl ? 'promoted' : 'ended';
+          const reason =
+            liveNow === experiment.candidateUrl
+              ? 'promoted'
+              : experiment.schedule
+                ? "rolled back: the section's live release was changed meanwhile"
+                : 'ended';
           await this.experiments.end(experiment.id, reason, { by: byGuard }, tx);
           continue;
         }
@@ -145,7 +156,11 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         const { steps, step } = experiment.schedule;
         // reaching the last step (100 %) is the promote: decided here, done once this look has committed
         const share = decision.kind === 'promote' ? 100 : decision.share;
-        if (step !== decision.step) {
+        if (step === decision.step) {
+          // found at its last step: its promote decided before and not done; taken over once its lease is past
+          const taken = await this.table.retakePromote(tx, experiment.id, step, promoteLeaseMs);
+          if (!taken) continue;
+        } else {
           const advanced = await this.table.advance(tx, experiment.id, step, decision.step, share);
           if (!advanced) continue;
           await this.experiments.record(tx, advanced, 'rollout step', stepWords(steps, decision.step), {

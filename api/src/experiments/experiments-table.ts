@@ -196,6 +196,20 @@ export class ExperimentsTable {
     return row ? this.of(row) : null;
   }
 
+  /**
+   * A rollout left at its last step (its promote decided, not done) taken over by this look, once `leaseMs` have
+   * passed since it was decided or last taken over (the step's start, moved to now): one replica at a time tries.
+   */
+  async retakePromote(tx: Queries, id: number, last: number, leaseMs: number): Promise<boolean> {
+    const rows = await tx.query(
+      `update experiments set step_started_at = now()
+       where id = $1 and ended_at is null and paused_at is null and rollout_step = $2
+       and step_started_at <= now() - $3 * interval '1 millisecond' returning id`,
+      [id, last, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
   /** Paused now; null when it is no running rollout, or paused already. */
   async pause(tx: Queries, id: number): Promise<StoredExperiment | null> {
     const [row] = await tx.query<ExperimentRow>(

@@ -22,6 +22,9 @@ const notFound = () => new NotFoundException({ message: 'There is no such experi
 const ended = (experiment: Experiment) =>
   new ConflictException({ message: `This experiment has ended already (${experiment.endReason ?? 'ended'}).` });
 
+const runsAlready = (section: RemoteName) =>
+  new ConflictException({ message: `An experiment runs on the ${section} section already: end it first.` });
+
 /** How a change is recorded: who made it, and the guard's figures when it decided. */
 export interface ChangeBy {
   by: string;
@@ -88,25 +91,33 @@ export class Experiments {
     });
   }
 
+  /**
+   * What a start needs, or why not: one of the section's releases that passed its checks (404 for none), not live,
+   * and no experiment running on the section (409). Asked again by the start itself.
+   */
+  async startable(section: RemoteName, releaseId: string): Promise<{ releaseId: string; liveUrl: string }> {
+    const release = await this.releases.describe(section, releaseId);
+    if (!release.ok)
+      throw new ConflictException({ message: `Release ${release.id} did not pass its checks: it cannot be tried.` });
+    const liveUrl = (await this.live.current())?.[section];
+    if (!liveUrl) throw new ConflictException({ message: `The ${section} section has no live URL.` });
+    if (liveUrl === releaseEntryUrl(section, release.id))
+      throw new ConflictException({ message: `Release ${release.id} is live already: pick another one.` });
+    if ((await this.table.running()).some((experiment) => experiment.section === section)) throw runsAlready(section);
+    return { releaseId: release.id, liveUrl };
+  }
+
   private async begin(
     section: RemoteName,
     releaseId: string,
     by: string,
     settings: Pick<Experiment, 'share' | 'minVisitors' | 'marginsMs'> & { rollout: RolloutStart | null },
   ): Promise<StoredExperiment> {
-    // one of the section's releases that passed its checks (describe answers 404 otherwise)
-    const release = await this.releases.describe(section, releaseId);
-    if (!release.ok)
-      throw new ConflictException({ message: `Release ${release.id} did not pass its checks: it cannot be tried.` });
-    const liveUrl = (await this.live.current())?.[section];
-    if (!liveUrl) throw new ConflictException({ message: `The ${section} section has no live URL.` });
-    const candidateUrl = releaseEntryUrl(section, release.id);
-    if (liveUrl === candidateUrl)
-      throw new ConflictException({ message: `Release ${release.id} is live already: pick another one.` });
+    const { liveUrl } = await this.startable(section, releaseId);
     const started = await this.database.transaction(async (tx) => {
       const experiment = await this.table.insert(tx, {
         section,
-        candidateReleaseId: release.id,
+        candidateReleaseId: releaseId,
         liveUrl,
         startedBy: by,
         ...settings,
@@ -123,8 +134,8 @@ export class Experiments {
       else if (experiment) await this.record(tx, experiment, 'experiment started', `${experiment.share} %`, { by });
       return experiment;
     });
-    if (!started)
-      throw new ConflictException({ message: `An experiment runs on the ${section} section already: end it first.` });
+    // one at a time: the unique partial index decides between two starts at once, across replicas too
+    if (!started) throw runsAlready(section);
     this.assignments.changed();
     return started;
   }

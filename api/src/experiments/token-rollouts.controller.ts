@@ -41,6 +41,8 @@ export class TokenRolloutsController {
       throw new ForbiddenException({
         message: 'This deploy token may not promote, so it may not start a rollout: the owner starts one.',
       });
+    // what would refuse it anyway (an unknown or live release, a rollout running) before the checks' seconds
+    await this.experiments.startable(section, id);
     await this.releases.checkAgain(section, id, selfOriginOf(req));
     return shownExperiment(
       await this.experiments.startRollout(section, { ...settings, releaseId: id }, byToken(token.name)),

@@ -18,11 +18,13 @@ import { releaseIdPattern, releasesBasePath } from './section-releases.js';
  *   POST /api/owner/sections/:name/rollout  NewRollout   -> 201 Experiment (409 when one runs already)
  *   POST /api/owner/experiments/:id/pause                 -> Experiment (409 once ended, or not a rollout)
  *   POST /api/owner/experiments/:id/resume                -> Experiment (409 once ended, or not a rollout)
- *   POST /api/owner/experiments/:id/roll-back             -> Experiment (everyone on live; 409 once ended)
+ *   POST /api/owner/experiments/:id/roll-back             -> Experiment (everyone on live; 409 once ended, or not a
+ *                                                            rollout: a fixed share is ended)
  * With a deploy token that may promote (section-releases.ts):
  *   POST /api/sections/:name/releases/:id/rollout  RolloutSettings? -> 201 Experiment (403 unless it may promote;
  *                                                    422 ReleaseRefused when the checks, run again, fail)
- * A fixed-share experiment's share cannot be changed on a rollout (409): it moves by its steps only.
+ * A rollout's share cannot be changed (409: it moves by its steps only), nor is it ended (409: it is rolled back);
+ * /promote works on both. The guard decides the steps (api/src/experiments/rollout-step.ts, docs/experiments.md).
  */
 
 /** The visitor's variant of the section's experiment: `exp_<section>` = `<experimentId>.<bucket>`, bucket 0-99. */
@@ -116,9 +118,12 @@ export interface Rollout {
   holdMinutes: number;
   stepVisitors: number;
   stepStartedAt: string;
-  /** the candidate's new visitors since this step began */
+  /** the candidate's new visitors at this step's share (the server's count of first pages, stored every second) */
   visitorsThisStep: number;
-  /** the earliest the next step may begin (its hold over); null while paused */
+  /**
+   * the earliest the next step may begin (its hold over; the time paused does not count); null while paused, at the
+   * last step (its promote under way) or once ended
+   */
   nextStepAt: string | null;
   /** when the owner paused it; null while it runs */
   pausedAt: string | null;

@@ -129,7 +129,7 @@ export interface SectionChange {
   note?: string | null;
   /** who: 'the owner', 'token "<name>"', 'the guard', or 'the site' (its first start) */
   by: string;
-  /** the guard's figures when it decided (a stop, a rollout's step or roll back); null otherwise */
+  /** the guard's figures when it decided (a stop, a rollout's step, roll back or promote); null otherwise */
   figures?: GuardFigures | null;
 }
 

@@ -31,7 +31,7 @@ function pageWithProof(proof: string | null) {
 }
 
 describe('errorOf: an error as the field measurements send it', () => {
-  it("sends its stack's lines, their URLs' query strings cut, at most the limit; none without one", () => {
+  it("sends its stack's lines, their URLs' query strings cut, at most the limit; '' without one", () => {
     const error = new TypeError('photos is undefined');
     error.stack = `TypeError: photos is undefined\n    at r (https://s.example/sections/about/0123456789abcdef/a.1.js:1:20)\n    at https://s.example/about?email=a@b.c:3:4\tx`;
     expect(errorOf(error)).toEqual({
@@ -40,7 +40,8 @@ describe('errorOf: an error as the field measurements send it', () => {
     });
     error.stack = 'x'.repeat(5000);
     expect(errorOf(error).stack).toHaveLength(pageLimits.stackChars);
-    expect(errorOf('just text')).toEqual({ message: 'just text' });
+    expect(errorOf('just text')).toEqual({ message: 'just text', stack: '' });
+    expect(errorOf({ stack: 'at line\u0007 2\n next' }).stack).toBe('at line  2\n next');
     const hostile = new Error('boom');
     Object.defineProperty(hostile, 'stack', {
       get() {
@@ -100,7 +101,7 @@ describe('collectField: what the page heard, as it is sent', () => {
           message: 'TypeError: broken at /x',
           stack: expect.stringMatching(/^TypeError: broken at \/x\n {4}at /) as unknown,
         },
-        { kind: 'error', route: 'projects', message: 'refused' },
+        { kind: 'error', route: 'projects', message: 'refused', stack: '' },
         { kind: 'section-failed', route: 'projects', section: 'projects' },
         { kind: 'conversion', route: 'home', name: 'door-followed' },
       ],
@@ -125,7 +126,7 @@ describe('collectField: batches', () => {
     dispatchEvent(new Event('pagehide'));
     const batches = sendBeacon.mock.calls.map(([, body]) => (JSON.parse(body) as { events: unknown[] }).events);
     expect(batches.map((events) => events.length)).toEqual(Array(100 / pageLimits.events).fill(pageLimits.events));
-    expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99' });
+    expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99', stack: '' });
   });
 });
 

@@ -19,24 +19,27 @@ const urlTails = /([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*|\?\S*/gi;
 
 /**
  * An error as it is sent: its message in one line of at most 200 characters, and its stack in lines of at most 1,000
+ * ('' when it has none)
  * (the API reads the section's frames from it), each without the query string of any URL in it.
  */
-export function errorOf(error: unknown): { message: string; stack?: string } {
-  let text = 'Error';
+export function errorOf(error: unknown): { message: string; stack: string } {
+  let text = '';
   let stack = '';
   try {
     text = String(error);
-    const { stack: written } = Object(error) as { stack?: unknown };
-    if (typeof written === 'string') stack = written;
+    // whatever the thrower put there, as text (cleaned and cut below like the message)
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value, on purpose
+    stack = String((Object(error) as { stack?: unknown }).stack ?? '');
   } catch {
-    // an object without a string form: 'Error'
+    // an object without a string form: 'Error' below
   }
   // an Error's string form is its name and message
   const clean = (value: string, others: RegExp, chars: number) =>
     value.replace(urlTails, '$1').replace(others, ' ').trim().slice(0, chars);
   return {
     message: clean(text, /[\p{Cc}\s]+/gu, pageLimits.messageChars) || 'Error',
-    stack: clean(stack, /[^\P{Cc}\n]+/gu, pageLimits.stackChars) || undefined,
+    // '' where there is none: the API groups such an error by its message
+    stack: clean(stack, /[^\P{Cc}\n]+/gu, pageLimits.stackChars),
   };
 }
 

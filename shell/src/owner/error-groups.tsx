@@ -13,15 +13,15 @@ export function ErrorGroupList({ groups, empty }: { groups: readonly ErrorGroup[
   return (
     <ul className={`list-unstyled mb-0 ${styles.errorGroups}`}>
       {groups.map((group) => (
-        <li key={group.fingerprint} className="border-start border-3 ps-2 mb-3">
-          <p className="mb-1 text-break">
-            {group.newInRelease && <span className="badge text-bg-danger me-2">New in this release</span>}
+        <li key={group.fingerprint} className={group.newInRelease ? styles.newErrorGroup : undefined}>
+          <p className="mb-1">
+            {group.newInRelease && <span className={`${styles.newError} me-2`}>New in this release</span>}
             <code>{group.message}</code>
           </p>
           {group.frames.length > 0 ? (
-            <ol className="mb-1 small ps-3">
+            <ol className={`mb-1 small ${styles.errorFrames}`}>
               {group.frames.map((frame, index) => (
-                <li key={index} className="text-break">
+                <li key={index}>
                   <code>
                     {frame.file}:{frame.line}
                   </code>
@@ -35,7 +35,7 @@ export function ErrorGroupList({ groups, empty }: { groups: readonly ErrorGroup[
           )}
           <p className="mb-0 small text-body-secondary">
             {times(group.count, 'time', 'times')}, {times(group.visitors, 'page view', 'page views')}; first seen in{' '}
-            <span className="text-break">{group.firstBuild}</span>
+            <code>{group.firstBuild}</code>
           </p>
         </li>
       ))}

@@ -109,6 +109,13 @@ describe("an experiment's results", () => {
       'New in this releaseTypeError: Cannot read properties of undefined (reading <value>)src/gallery.tsx:2 in Gallery41 times, 38 page views; first seen in bbbbbbbbbbbbbbbb',
       "Error: quota of <n> reachedNo frame of the section's own code was reported.3 times, 2 page views; first seen in aaaaaaaaaaaaaaaa",
     ]);
+    // the new one marked in the owner's own styles (the site's Bootstrap has no badge: theme.test.ts), the other not
+    const [fresh, known] = within(errors)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'UL');
+    expect(fresh).toHaveClass('newErrorGroup');
+    expect(within(fresh!).getByText('New in this release')).toHaveClass('newError');
+    expect(known).not.toHaveClass('newErrorGroup');
   });
 
   it('says when the candidate has reported no error', async () => {

@@ -96,7 +96,7 @@ function BuildCard({ row }: { row: FieldHealthRow }) {
         </dl>
         {row.section !== 'shell' && (
           <>
-            <h3 className="h6 mt-3">Errors by kind</h3>
+            <h3 className="h6 mt-4">Errors by kind</h3>
             <ErrorGroupList groups={row.errorGroups} empty="No JavaScript errors reported from this build." />
           </>
         )}
