@@ -8,7 +8,6 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
-  type Route,
 } from '@playwright/test';
 import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
 import { ownerPaths, ownerSessionCookie } from '@portfolio/contracts/owner';
@@ -131,8 +130,6 @@ interface Tab {
   beacons: number;
   /** its visitors send Global Privacy Control */
   gpc: boolean;
-  /** the about release whose visitors' beacons it drops */
-  dropBeaconsOf?: string;
 }
 
 /** The variant a page view's proof says the server gave the visitor (its first visit of the experiment). */
@@ -143,25 +140,18 @@ function variantOfProof(proof: string): 'live' | 'candidate' {
   return fields.f[0]?.[2] === 1 ? 'candidate' : 'live';
 }
 
-/**
- * `dropBeaconsOf`: the beacons of its visitors who got that about release never arrive (blocked, say), a sample
- * ratio mismatch; told by the page's release (Chromium shows no beacon's body to a route).
- */
-async function newTab(browser: Browser, gpc = false, dropBeaconsOf?: string): Promise<Tab> {
+async function newTab(browser: Browser, gpc = false): Promise<Tab> {
   const context = await browser.newContext(gpc ? { extraHTTPHeaders: { 'Sec-GPC': '1' } } : {});
   if (gpc)
     await context.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
     );
-  const tab: Tab = { context, page: await context.newPage(), beacons: 0, gpc, dropBeaconsOf };
+  const tab: Tab = { context, page: await context.newPage(), beacons: 0, gpc };
   tab.page.on('request', (request) => {
     if (request.url().endsWith('/api/rum')) tab.beacons += 1;
   });
   return tab;
 }
-
-/** Drops a page's beacons, as a blocker would. */
-const dropBeacon = (route: Route) => route.abort();
 
 /** One new visitor in `tab`: /about, the variant it got (release id), its cookie, and (if `reloads`) what reloads got. */
 async function visitor(tab: Tab, reloads = 0) {
@@ -170,9 +160,6 @@ async function visitor(tab: Tab, reloads = 0) {
   const beaconsBefore = tab.beacons;
   await page.goto(`${site.url}/about`);
   const build = await aboutBuild(page);
-  // only the dropped variant's beacons are routed: a routed beacon, let through, is cancelled as the tab moves on
-  if (tab.dropBeaconsOf && build === tab.dropBeaconsOf) await page.route('**/api/rum', dropBeacon);
-  else if (tab.dropBeaconsOf) await page.unroute('**/api/rum', dropBeacon);
   const later: Array<string | undefined> = [];
   for (let i = 0; i < reloads; i++) {
     await page.reload();
@@ -394,6 +381,58 @@ async function endRunning() {
   if (running) await api<Experiment>('POST', `/api/owner/experiments/${running.id}/end`);
 }
 
+test("a rollout's sample ratio mismatch (the release's beacons lost) is reported and holds it; Roll back now ends it", async ({
+  page,
+}) => {
+  await endRunning();
+  const { rollout } = await aboutRollout(page);
+  // the first step at 50 %, so that half of the test's visitors meet the release; paused at once, so that the
+  // step's hold and visitors are met before the mismatch is found, and only the mismatch can hold it
+  await startRollout(rollout, releases.healthy, { steps: '50, 100', hold: '1', visitors: '5' });
+  await expect(rollout).toContainText('Step 1 of 2: 50 % of visitors');
+  await rollout.getByRole('button', { name: 'Pause' }).click();
+  await expect(rollout).toContainText(/Waits foryou: paused since/);
+  const started = Date.now();
+  // new visitors whose beacons of the release never arrive (blocked, say): the guard's test needs about 45 measured
+  // visitors against none. Over HTTP: neither a page's nor a context's route in Chromium held back the collector's
+  // sendBeacon in these tests (a route sees no beacon's body, and one let through was lost as the tab moved on)
+  const came = { live: 0, candidate: 0 };
+  while (came.live < 60) came[(await httpVisitor((variant) => variant === 'candidate')).variant] += 1;
+  await expect(rollout)
+    .toContainText(
+      /Sample ratio mismatch: the candidate gets 0 % of measured visits but was assigned 50 %: the results may be biased/,
+    )
+    .catch(async (error: unknown) => {
+      const experiment = (await api<Experiment[]>('GET', '/api/owner/experiments')).find((found) => !found.endedAt);
+      const results =
+        experiment && (await api<ExperimentResults>('GET', `/api/owner/experiments/${experiment.id}/results`));
+      console.log(`visitors ${JSON.stringify(came)}; the guard's figures: ${JSON.stringify(results?.guard)}`);
+      throw error;
+    });
+  console.log(
+    `mismatch reported ${Math.round((Date.now() - started) / 1000)} s after the first visitor: ${came.live} visitors ` +
+      `on live, ${came.candidate} on the release (their beacons lost)`,
+  );
+  await rollout.getByRole('button', { name: 'Resume' }).click();
+  await expect(rollout.getByRole('status')).toContainText('Resumed');
+  // its hold (2 s) and visitors (5) are met: the mismatch alone holds it, look after look
+  await expect(rollout).toContainText(/Waits forthe sample ratio mismatch to clearEach step/);
+  for (let look = 0; look < 2; look++)
+    await page.waitForResponse((response) => response.url().endsWith('/api/owner/experiments'));
+  await expect(rollout).toContainText('Step 1 of 2: 50 % of visitors');
+  await expect(rollout).toContainText(/Waits forthe sample ratio mismatch to clearEach step/);
+
+  await rollout.getByRole('button', { name: 'Roll back now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Roll back this rollout?' });
+  await dialog.getByRole('button', { name: 'Roll back now' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rollout).toContainText('Rolled back: by the owner (at step 1 of 2, 50 % of visitors)');
+  await expect(rollout.getByRole('heading', { name: 'Rollout' })).toBeFocused();
+  const visit = await httpVisitor(() => true);
+  expect(visit.build).not.toBe(releases.healthy);
+  expect(visit.cookie).toBeUndefined();
+});
+
 test('a rollout whose release throws in the browser is rolled back at its first step, and the card says why', async ({
   browser,
   page,
@@ -493,63 +532,4 @@ test("a healthy release's rollout goes through every step to promoted; a visitor
   } finally {
     await sticky?.context.close();
   }
-});
-
-test("a rollout's sample ratio mismatch (the candidate's beacons dropped) is reported and holds it; Roll back now ends it", async ({
-  browser,
-  page,
-}) => {
-  await endRunning();
-  const { rollout } = await aboutRollout(page);
-  // the first step at 50 %, so that half of the test's visitors meet the release; paused at once, so that the
-  // step's hold and visitors are met before the mismatch is found, and only the mismatch can hold it
-  await startRollout(rollout, releases.healthy, { steps: '50, 100', hold: '1', visitors: '5' });
-  await expect(rollout).toContainText('Step 1 of 2: 50 % of visitors');
-  await rollout.getByRole('button', { name: 'Pause' }).click();
-  await expect(rollout).toContainText(/Waits foryou: paused since/);
-  const started = Date.now();
-  const tabs = await Promise.all(Array.from({ length: 6 }, () => newTab(browser, false, releases.healthy)));
-  const came = { live: 0, candidate: 0 };
-  try {
-    // new visitors in browsers whose beacons of the release never arrive, six at a time, until the card (which
-    // follows the rollout by itself) reports the mismatch; the guard's test needs about 45 measured visitors
-    while (!((await rollout.textContent()) ?? '').includes('Sample ratio mismatch') && came.live < 90)
-      for (const seen of await Promise.all(tabs.map((tab) => visitor(tab))))
-        came[seen.build === releases.healthy ? 'candidate' : 'live'] += 1;
-  } finally {
-    await Promise.all(tabs.map((tab) => tab.context.close()));
-  }
-  await expect(rollout)
-    .toContainText(
-      /Sample ratio mismatch: the candidate gets 0 % of measured visits but was assigned 50 %: the results may be biased/,
-    )
-    .catch(async (error: unknown) => {
-      const experiment = (await api<Experiment[]>('GET', '/api/owner/experiments')).find((found) => !found.endedAt);
-      const results =
-        experiment && (await api<ExperimentResults>('GET', `/api/owner/experiments/${experiment.id}/results`));
-      console.log(`visitors ${JSON.stringify(came)}; the guard's figures: ${JSON.stringify(results?.guard)}`);
-      throw error;
-    });
-  console.log(
-    `mismatch reported after ${Math.round((Date.now() - started) / 1000)} s: ${came.live} visitors on live, ` +
-      `${came.candidate} on the release (their beacons dropped)`,
-  );
-  await rollout.getByRole('button', { name: 'Resume' }).click();
-  await expect(rollout.getByRole('status')).toContainText('Resumed');
-  // its hold (2 s) and visitors (5) are met: the mismatch alone holds it, look after look
-  await expect(rollout).toContainText(/Waits forthe sample ratio mismatch to clearEach step/);
-  for (let look = 0; look < 2; look++)
-    await page.waitForResponse((response) => response.url().endsWith('/api/owner/experiments'));
-  await expect(rollout).toContainText('Step 1 of 2: 50 % of visitors');
-  await expect(rollout).toContainText(/Waits forthe sample ratio mismatch to clearEach step/);
-
-  await rollout.getByRole('button', { name: 'Roll back now' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Roll back this rollout?' });
-  await dialog.getByRole('button', { name: 'Roll back now' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(rollout).toContainText('Rolled back: by the owner (at step 1 of 2, 50 % of visitors)');
-  await expect(rollout.getByRole('heading', { name: 'Rollout' })).toBeFocused();
-  const visit = await httpVisitor(() => true);
-  expect(visit.build).not.toBe(releases.healthy);
-  expect(visit.cookie).toBeUndefined();
 });
