@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { projectWriteUps } from '../support/content';
 import { recordRequests, remotesIn } from '../support/network-log';
+import { sitemapPaths } from '../support/server-rendered.mjs';
 
 test('home fetches only the shell and mf-home; other remotes load on first visit', async ({ page }) => {
   const requests = recordRequests(page);
@@ -119,4 +120,46 @@ test("the page announces the shell's start-up scripts, so they load beside main.
     expect(ids, url).toBeDefined();
     expect(ran, url).toEqual(expect.arrayContaining(ids ?? []));
   }
+});
+
+// A browser's first Intl formatter loads its locale data on the main thread, a long task in Lighthouse's slowed-down
+// time: a date formatter created as mf-projects' dates module loaded cost /projects 27 ms of main thread (about 100
+// ms of TBT) once the list's structured data imported that module (docs/performance.md). No visitor's page creates
+// an Intl formatter as it loads (what a page calls with `new Intl.X` or `Intl.X()`).
+test('no page of the sitemap starts Intl as it loads', async ({ page, baseURL }) => {
+  await page.addInitScript(() => {
+    const started: string[] = ((window as unknown as { intlStarted: string[] }).intlStarted = []);
+    for (const name of [
+      'DateTimeFormat',
+      'NumberFormat',
+      'Collator',
+      'PluralRules',
+      'RelativeTimeFormat',
+      'ListFormat',
+      'Segmenter',
+      'DisplayNames',
+    ] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      Intl[name] = new Proxy(Original, {
+        construct(target, args, newTarget) {
+          started.push(name);
+          const formatter: object = Reflect.construct(target, args, newTarget);
+          return formatter;
+        },
+        apply(target, thisArg, args) {
+          started.push(name);
+          const formatter: unknown = Reflect.apply(target as unknown as (...a: unknown[]) => unknown, thisArg, args);
+          return formatter;
+        },
+      }) as never;
+    }
+  });
+  const started = new Map<string, string[]>();
+  for (const path of await sitemapPaths(baseURL ?? '')) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const names = await page.evaluate(() => (window as unknown as { intlStarted: string[] }).intlStarted);
+    if (names.length > 0) started.set(path, names);
+  }
+  expect(Object.fromEntries(started)).toEqual({});
 });

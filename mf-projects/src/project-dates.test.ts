@@ -9,6 +9,25 @@ describe('readableDate', () => {
     expect(readableDate('2021')).toEqual({ text: '2021', dateTime: '2021' });
   });
 
+  it("reads every month as the browser's Intl writes it in en-US", () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (let month = 1; month <= 12; month += 1) {
+      const iso = `2024-${String(month).padStart(2, '0')}`;
+      expect(readableDate(iso)?.text).toBe(intl.format(new Date(Date.UTC(2024, month - 1, 1))));
+    }
+  });
+
+  it('starts no Intl formatter when its module loads (a page importing it pays nothing)', () => {
+    const started = jest.spyOn(Intl, 'DateTimeFormat');
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy of the module, loaded under the spy
+      const fresh = require('./project-dates') as typeof import('./project-dates');
+      expect(fresh.readableDate('2024-03')?.text).toBe('March 2024');
+    });
+    expect(started).not.toHaveBeenCalled();
+    started.mockRestore();
+  });
+
   it('shows anything else as written, without a machine value', () => {
     expect(readableDate('Spring 2023')).toEqual({ text: 'Spring 2023' });
     expect(readableDate('2024-13')).toEqual({ text: '2024-13' });

@@ -9,8 +9,26 @@ interface ProjectDate {
 }
 
 const isoDate = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
-// one fixed locale and UTC: the server's page and the browser's hydration must print the same text
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/**
+ * The months in English, written here rather than asked of Intl: a browser's first Intl formatter loads its locale
+ * data on the main thread, which every page importing this module paid as it loaded (/projects too, through its
+ * structured data; docs/performance.md), and the server's page and the browser's hydration print the same words
+ * whatever ICU each carries.
+ */
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** "2024-03" and "2024-03-15" read "March 2024", "2024" reads "2024"; other text is shown as the owner wrote it. */
 export function readableDate(value: string): Pick<ProjectDate, 'text' | 'dateTime'> | undefined {
@@ -23,7 +41,7 @@ export function readableDate(value: string): Pick<ProjectDate, 'text' | 'dateTim
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day ?? 1)));
   // 2024-13 or 2024-02-31 are not dates: show them as written
   const valid = date.getUTCMonth() === Number(month) - 1 && (!day || date.getUTCDate() === Number(day));
-  return valid ? { text: monthYear.format(date), dateTime: trimmed } : { text: trimmed };
+  return valid ? { text: `${monthNames[date.getUTCMonth()]} ${year}`, dateTime: trimmed } : { text: trimmed };
 }
 
 /** The dates a project page shows: its date and when it was last updated, each only when present. */
