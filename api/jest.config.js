@@ -66,7 +66,8 @@ if (postgresBin()) {
     //   processes) and storage only sets up a session or a token (owner-auth and deploy-tokens prove those on
     //   both): server-rendered pages, HTTP basics, the public origin, the PDF, request logs, the server's flags,
     //   the renderers' boundary, hostile release archives (refused before a row is written) and the guards of the
-    //   owner's section calls (401, 403 and 4xx before any change)
+    //   owner's section calls (401, 403 and 4xx before any change);
+    // - and inside a file that runs on both, a test of the second kind is `itOnOneStorage` (test/test-storage.ts)
     testPathIgnorePatterns: [
       '/(site-pages|http|public-origin|download|request-logs|server-flags|hostile-releases-boundary|release-archives|owner-sections-guards)\\.e2e-spec\\.ts$',
       '-real-build\\.e2e-spec\\.ts$',

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: every part, libraries first, then the front ends and the API two at a time.
 // `--if-stale` (used by `npm start`) builds only the parts whose output is older than their sources;
-// `--api-only` (used by `npm run owner:password`) leaves the front ends out.
+// `--api-only` (used by `npm run owner:password`) leaves the front ends out; `--front-ends-only` (used by `npm test`,
+// which builds the libraries before its lanes and the API in its API lane) builds the front ends alone.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { api, frontEnds, libraries, repoRoot, sourcesOf } from './parts.mjs';
 
 const onlyStale = process.argv.includes('--if-stale');
 const apiOnly = process.argv.includes('--api-only');
+const frontEndsOnly = process.argv.includes('--front-ends-only');
 const ignored = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'data']);
 
 function newestMtime(target) {
@@ -56,9 +58,9 @@ async function inPairs(parts) {
 const started = Date.now();
 const wanted = (parts) => (onlyStale ? parts.filter(isStale) : parts);
 try {
-  for (const part of wanted(libraries)) await run(part);
+  for (const part of wanted(frontEndsOnly ? [] : libraries)) await run(part);
   // the API needs only the libraries: it fills whichever core the front ends leave idle
-  await inPairs(wanted(apiOnly ? [api] : [...frontEnds, api]));
+  await inPairs(wanted(apiOnly ? [api] : frontEndsOnly ? frontEnds : [...frontEnds, api]));
   console.log(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(error.message);

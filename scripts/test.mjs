@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the contracts built once; then three lanes: the API's tests, the checks (format, lint, the other
-// workspaces' unit tests in one jest run, every type check in one `tsc -b`) and the production build side by side,
-// then the browser tests once all three have ended. `npm test -- api checks` runs the lanes named. Each step's
+// `npm test`: the contracts built once; then three lanes: the API's build and tests, the checks (format, lint, the
+// other workspaces' unit tests in one jest run, every type check in one `tsc -b`) and the front ends' build side by
+// side, then the browser tests once all three have ended. `npm test -- api checks` runs the lanes named. Each step's
 // output is printed whole when it ends, with its time. A failed check does not stop its lane; a failed build skips
 // the tests that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
@@ -56,9 +56,25 @@ async function inTurn(steps, { stopOnFailure = false } = {}) {
   return passed;
 }
 
-/** The production build: started once, by the first lane that needs it; the others wait for the same run. */
+/**
+ * The API's build, the API lane's first step: its tests run the repository's commands (`npm run owner:password`,
+ * `npm run section:token`), which build the API when it is not built, and a fresh clone's would otherwise be
+ * built twice (by a test, then by the production build, rewriting api/dist/ under the tests' commands).
+ */
+let apiBuild;
+const apiBuilt = () => (apiBuild ??= npmRun('build', api));
+
+/**
+ * The production build: started once, by the first lane that needs it; the others wait for the same run. With
+ * the API lane running, the front ends (the libraries are built already) and the API lane's build of the API.
+ */
 let build;
-const built = () => (build ??= npmRun('build'));
+const built = () =>
+  (build ??= running('api')
+    ? Promise.all([npmRun('build', undefined, { args: ['--front-ends-only'] }), apiBuilt()]).then((all) =>
+        all.every(Boolean),
+      )
+    : npmRun('build'));
 
 /**
  * The lanes. The API's tests and the checks run side by side with the build from the start; the browser tests
@@ -66,11 +82,15 @@ const built = () => (build ??= npmRun('build'));
  * at a load of 15 and timing-bound tests failed (issue 19).
  */
 const lanes = {
-  /** The API's tests; those on the production build (api/jest.config.js's "built" project) once it is done. */
+  /**
+   * The API's build (its tests' commands run it), then its tests; those on the production build
+   * (api/jest.config.js's "built" project) once it is done.
+   */
   api: {
     name: 'API tests',
     run: () =>
       inTurn([
+        apiBuilt,
         () => npmRun('test', api, { args: ['--ignoreProjects', 'built'] }),
         async () => (await built()) && npmRun('test', api, { args: ['--selectProjects', 'built'] }),
       ]),
@@ -118,7 +138,7 @@ const timed = async (lane, ...args) => {
   return passed;
 };
 const sideBySide = Promise.all(['api', 'checks'].filter(running).map((key) => timed(lanes[key])));
-const results = await Promise.all([sideBySide, running('browser') && timed(lanes.browser, sideBySide)]);
+const results = await Promise.all([sideBySide, running('browser') ? timed(lanes.browser, sideBySide) : true]);
 if (!results.flat().every((passed) => passed !== false)) {
   console.log(`npm test failed after ${seconds(started)}`);
   process.exit(1);

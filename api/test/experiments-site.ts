@@ -12,6 +12,8 @@ import { folderEntries, tarGz } from './tar-archive.js';
 /** A stand-in site whose about section has two releases: the first start's (live) and a candidate. */
 export interface ExperimentSite {
   sites: OwnerSite[];
+  /** the stand-in build the sites serve */
+  siteDir: string;
   session: string;
   liveId: string;
   candidateId: string;
@@ -39,6 +41,7 @@ export async function startExperimentSite(
   const id = (version: string) => releases.find((release) => release.version === version)?.id ?? '';
   return {
     sites,
+    siteDir,
     session,
     liveId: id('about-1'),
     candidateId: id('about-2'),

@@ -12,13 +12,15 @@ import {
 } from './experiments-site.js';
 import { call, json, type OwnerSite } from './owner-site.js';
 import { beacon, pageView } from './page-views.js';
-import { testStorage } from './test-storage.js';
+import { itOnOneStorage, testStorage } from './test-storage.js';
 import { runningCacheMs } from '../src/experiments/experiment-assignments.js';
 
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 // Experiments on a stand-in site (fake-site.ts renders which build of each section a page was made with):
-// the owner's calls, the assignment of visitors by cookie, caching, the results and the guard's stop.
+// the owner's calls, the assignment of visitors by cookie, caching, the results and the guard's stop. On PostgreSQL
+// only what storage keeps runs: which visitor gets which build is the cookie's and the code's (the running experiment
+// read once and cached), and a variant's renderers are processes.
 
 describe(`experiments (${testStorage})`, () => {
   let smtp: SmtpSink;
@@ -125,55 +127,64 @@ describe(`experiments (${testStorage})`, () => {
     expect([candidate.status, candidate.about, live.status, live.about]).toEqual([200, 'about-2', 200, 'about-1']);
   });
 
-  it('assigns fresh visitors near the share, once, by a cookie holding the experiment and the bucket', async () => {
-    // 300 fresh visitors, 25 at a time: a loaded 2-core host renders them all within each visit's bound
-    const visits: Array<Awaited<ReturnType<typeof visit>>> = [];
-    for (let batch = 0; batch < 12; batch++)
-      visits.push(...(await Promise.all(Array.from({ length: 25 }, () => visit(site, '/about')))));
-    const onCandidate = visits.filter((seen) => seen.about === 'about-2').length;
-    // binomial(300, 0.5): 150 +- 8.7; 100..200 is nearly six standard deviations
-    expect(onCandidate).toBeGreaterThan(100);
-    expect(onCandidate).toBeLessThan(200);
-    for (const seen of visits) {
-      expect(seen.cookie).toMatch(/^exp_about=\d+\.\d{1,2}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
-      const [id, bucket] = (seen.value ?? '').split('.').map(Number);
-      expect(id).toBe(experiment.id);
-      expect(seen.about).toBe((bucket ?? 100) < 50 ? 'about-2' : 'about-1');
-      expect(seen.cacheControl).toBe('private, no-cache');
-    }
-  });
-
-  it('keeps a visitor on their variant by the cookie, on every page, and replaces a stale one', async () => {
-    for (const [bucket, build] of [
-      [3, 'about-2'],
-      [49, 'about-2'],
-      [50, 'about-1'],
-      [99, 'about-1'],
-    ] as const) {
-      for (let i = 0; i < 5; i++) {
-        const seen = await visit(site, i % 2 ? '/about' : '/', { Cookie: `exp_about=${experiment.id}.${bucket}` });
-        expect([bucket, seen.about, seen.cookie]).toEqual([bucket, build, undefined]);
+  itOnOneStorage(
+    'assigns fresh visitors near the share, once, by a cookie holding the experiment and the bucket',
+    async () => {
+      // 300 fresh visitors, 25 at a time: a loaded 2-core host renders them all within each visit's bound
+      const visits: Array<Awaited<ReturnType<typeof visit>>> = [];
+      for (let batch = 0; batch < 12; batch++)
+        visits.push(...(await Promise.all(Array.from({ length: 25 }, () => visit(site, '/about')))));
+      const onCandidate = visits.filter((seen) => seen.about === 'about-2').length;
+      // binomial(300, 0.5): 150 +- 8.7; 100..200 is nearly six standard deviations
+      expect(onCandidate).toBeGreaterThan(100);
+      expect(onCandidate).toBeLessThan(200);
+      for (const seen of visits) {
+        expect(seen.cookie).toMatch(/^exp_about=\d+\.\d{1,2}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
+        const [id, bucket] = (seen.value ?? '').split('.').map(Number);
+        expect(id).toBe(experiment.id);
+        expect(seen.about).toBe((bucket ?? 100) < 50 ? 'about-2' : 'about-1');
+        expect(seen.cacheControl).toBe('private, no-cache');
       }
-    }
-    for (const stale of [`${experiment.id + 1}.3`, 'x', `${experiment.id}.100`, `${experiment.id}.-1`]) {
-      const seen = await visit(site, '/about', { Cookie: `exp_about=${stale}` });
-      expect(seen.value).toMatch(new RegExp(`^${experiment.id}\\.\\d{1,2}$`));
-    }
-    const remotes = await fetch(`${site.baseUrl}/remotes.json`, {
-      headers: { Cookie: `exp_about=${experiment.id}.3` },
-    });
-    expect(remotes.headers.get('cache-control')).toBe('private, no-cache');
-    expect(((await remotes.json()) as { about: string }).about).toBe(experiment.candidateUrl);
-  });
+    },
+  );
 
-  it('gives a visitor with Global Privacy Control or Do Not Track the live release and no cookie', async () => {
-    for (const headers of [{ 'Sec-GPC': '1' }, { DNT: '1' }] as Array<Record<string, string>>) {
-      for (let i = 0; i < 20; i++) {
-        const seen = await visit(site, '/about', headers);
-        expect([seen.about, seen.cookie]).toEqual(['about-1', undefined]);
+  itOnOneStorage(
+    'keeps a visitor on their variant by the cookie, on every page, and replaces a stale one',
+    async () => {
+      for (const [bucket, build] of [
+        [3, 'about-2'],
+        [49, 'about-2'],
+        [50, 'about-1'],
+        [99, 'about-1'],
+      ] as const) {
+        for (let i = 0; i < 5; i++) {
+          const seen = await visit(site, i % 2 ? '/about' : '/', { Cookie: `exp_about=${experiment.id}.${bucket}` });
+          expect([bucket, seen.about, seen.cookie]).toEqual([bucket, build, undefined]);
+        }
       }
-    }
-  });
+      for (const stale of [`${experiment.id + 1}.3`, 'x', `${experiment.id}.100`, `${experiment.id}.-1`]) {
+        const seen = await visit(site, '/about', { Cookie: `exp_about=${stale}` });
+        expect(seen.value).toMatch(new RegExp(`^${experiment.id}\\.\\d{1,2}$`));
+      }
+      const remotes = await fetch(`${site.baseUrl}/remotes.json`, {
+        headers: { Cookie: `exp_about=${experiment.id}.3` },
+      });
+      expect(remotes.headers.get('cache-control')).toBe('private, no-cache');
+      expect(((await remotes.json()) as { about: string }).about).toBe(experiment.candidateUrl);
+    },
+  );
+
+  itOnOneStorage(
+    'gives a visitor with Global Privacy Control or Do Not Track the live release and no cookie',
+    async () => {
+      for (const headers of [{ 'Sec-GPC': '1' }, { DNT: '1' }] as Array<Record<string, string>>) {
+        for (let i = 0; i < 20; i++) {
+          const seen = await visit(site, '/about', headers);
+          expect([seen.about, seen.cookie]).toEqual(['about-1', undefined]);
+        }
+      }
+    },
+  );
 
   it('changes the share: new visitors follow it, the history says so', async () => {
     const changed = await owner('POST', `/api/owner/experiments/${experiment.id}/share`, { share: 10 });
@@ -323,27 +334,32 @@ describe(`an experiment's renderers (${testStorage})`, () => {
   }, 180_000);
   afterAll(() => running.close());
 
-  it("keeps both variants' renderers ready from its start to its end: each variant's first visitor after a quiet while gets the server's page", async () => {
-    const [site] = running.sites as [OwnerSite];
-    const experiment = await startExperiment(site, running.session, { releaseId: running.candidateId, share: 50 });
-    const candidate = { Cookie: `exp_about=${experiment.id}.0` };
-    const live = { Cookie: `exp_about=${experiment.id}.99` };
-    // the first visit after the start: a page never rendered with the candidate
-    const first = await visit(site, '/about/first-after-the-start', candidate);
-    expect([first.status, first.about]).toEqual([200, 'about-2']);
-    for (const [who, cookie, build] of [
-      ['a candidate visitor', candidate, 'about-2'],
-      ['a live visitor', live, 'about-1'],
-    ] as const) {
+  itOnOneStorage(
+    "keeps both variants' renderers ready from its start to its end: each variant's first visitor after a quiet while gets the server's page",
+    async () => {
+      const [site] = running.sites as [OwnerSite];
+      const experiment = await startExperiment(site, running.session, { releaseId: running.candidateId, share: 50 });
+      const candidate = { Cookie: `exp_about=${experiment.id}.0` };
+      const live = { Cookie: `exp_about=${experiment.id}.99` };
+      // the first visit after the start: a page never rendered with the candidate
+      const first = await visit(site, '/about/first-after-the-start', candidate);
+      expect([first.status, first.about]).toEqual([200, 'about-2']);
+      for (const [who, cookie, build] of [
+        ['a candidate visitor', candidate, 'about-2'],
+        ['a live visitor', live, 'about-1'],
+      ] as const) {
+        await new Promise((resolve) => setTimeout(resolve, quietMs));
+        const seen = await visit(site, `/about/after-a-quiet-while-${build}`, cookie);
+        expect([who, seen.status, seen.about]).toEqual([who, 200, build]);
+      }
+      // the end: live for everyone, the first visit after it the server's page too
+      const ended = await call(site, 'POST', `/api/owner/experiments/${experiment.id}/end`, {
+        session: running.session,
+      });
+      expect(ended.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, quietMs));
-      const seen = await visit(site, `/about/after-a-quiet-while-${build}`, cookie);
-      expect([who, seen.status, seen.about]).toEqual([who, 200, build]);
-    }
-    // the end: live for everyone, the first visit after it the server's page too
-    const ended = await call(site, 'POST', `/api/owner/experiments/${experiment.id}/end`, { session: running.session });
-    expect(ended.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-    const after = await visit(site, '/about/first-after-the-end', candidate);
-    expect([after.status, after.about]).toEqual([200, 'about-1']);
-  });
+      const after = await visit(site, '/about/first-after-the-end', candidate);
+      expect([after.status, after.about]).toEqual([200, 'about-1']);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { rumLimits } from '@portfolio/contracts/field-events';
 /** A valid beacon body: a page view's proof (from a page the site sent) and a few events. */
 export const validBatch = (proof: string) => ({
   proof,
@@ -93,8 +94,8 @@ export function hostileRumBodies(proof: string): Array<{ raw: string; contentTyp
     JSON.stringify({ ...valid, proof: null }),
     JSON.stringify({ proof, events: Array.from({ length: 11 }, () => ({ kind: 'view', route: 'home' })) }),
     // over the size cap, though it is valid JSON with valid events: no valid batch is this large but with padding
-    `{${' '.repeat(20_000)}${JSON.stringify(valid).slice(1)}`,
-    'x'.repeat(100_000),
+    `{${' '.repeat(rumLimits.bodyBytes)}${JSON.stringify(valid).slice(1)}`,
+    'x'.repeat(rumLimits.bodyBytes + 1),
   ];
   const bodies: Array<{ raw: string; contentType?: string }> = fixed.map((raw) => ({ raw }));
   for (const contentType of [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { oneBuildingCommandAtATime } from './build-lock.js';
 import { OwnerClient } from './owner-client.js';
 import { startApp, type RunningApp } from './start-app.js';
-import { newStorage, openStorage, testStorage, type StorageEnv } from './test-storage.js';
+import { itOnOneStorage, newStorage, openStorage, testStorage, type StorageEnv } from './test-storage.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -38,20 +38,25 @@ describe('npm run owner:password', () => {
   });
   afterAll(() => app.close());
 
-  it('refuses an empty or too short password with a clear message and a non-zero exit, changing nothing', async () => {
-    for (const [stdin, message] of [
-      ['', /No password given/],
-      ['\n', /No password given/],
-      ['eleven char\n', /at least 12 characters long \(it has 11\)/],
-    ] as const) {
-      const { code, out } = await setPasswordCommand(storage, stdin);
-      expect([JSON.stringify(stdin), code]).toEqual([JSON.stringify(stdin), 1]);
-      expect(out).toMatch(message);
-    }
-    expect(await (await new OwnerClient(app.baseUrl).get('/api/owner/status')).json()).toMatchObject({
-      passwordSet: false,
-    });
-  }, 180_000);
+  // refused before storage is opened: on PGlite alone
+  itOnOneStorage(
+    'refuses an empty or too short password with a clear message and a non-zero exit, changing nothing',
+    async () => {
+      for (const [stdin, message] of [
+        ['', /No password given/],
+        ['\n', /No password given/],
+        ['eleven char\n', /at least 12 characters long \(it has 11\)/],
+      ] as const) {
+        const { code, out } = await setPasswordCommand(storage, stdin);
+        expect([JSON.stringify(stdin), code]).toEqual([JSON.stringify(stdin), 1]);
+        expect(out).toMatch(message);
+      }
+      expect(await (await new OwnerClient(app.baseUrl).get('/api/owner/status')).json()).toMatchObject({
+        passwordSet: false,
+      });
+    },
+    180_000,
+  );
 
   it('sets the password from the first line of standard input while the server runs; login works at once', async () => {
     const first = await setPasswordCommand(storage, 'first password, long enough\nignored second line\n');

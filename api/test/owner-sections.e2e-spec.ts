@@ -20,7 +20,7 @@ import {
   type FolderServer,
   type OwnerSite,
 } from './owner-site.js';
-import { newStorage, testStorage } from './test-storage.js';
+import { itOnOneStorage, newStorage, testStorage } from './test-storage.js';
 
 /**
  * Every section on another origin (each part's dist/ served as a CDN would): URLs the owner moves by hand.
@@ -43,6 +43,7 @@ function siteOnCdn(): string {
   return cdnSite;
 }
 
+// On PostgreSQL the checks of a URL and the promotes they refuse do not run: both are answered before storage is asked.
 describe(`the owner's sections (${testStorage})`, () => {
   const siteDir = cdnSite;
   const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
@@ -66,55 +67,61 @@ describe(`the owner's sections (${testStorage})`, () => {
 
   const candidate = () => `${about2.url}/remoteEntry.js`;
 
-  it("checks a URL: the entry, the server manifest's version and build time, the route ids its ./routes serves", async () => {
-    const good = await json<SectionHealth>(
-      await call(site, 'POST', '/api/owner/sections/about/check', { session, body: { url: candidate() } }),
-    );
-    expect(good).toEqual({
-      url: candidate(),
-      ok: true,
-      entryAnswers: true,
-      routeIds: ['about'],
-      missingRouteIds: [],
-      version: 'about-2',
-      builtAt: '2026-01-02T03:04:05.000Z',
-      problems: [],
-    });
-    const missing = await json<SectionHealth>(
-      await call(site, 'POST', '/api/owner/sections/about/check', {
+  itOnOneStorage(
+    "checks a URL: the entry, the server manifest's version and build time, the route ids its ./routes serves",
+    async () => {
+      const good = await json<SectionHealth>(
+        await call(site, 'POST', '/api/owner/sections/about/check', { session, body: { url: candidate() } }),
+      );
+      expect(good).toEqual({
+        url: candidate(),
+        ok: true,
+        entryAnswers: true,
+        routeIds: ['about'],
+        missingRouteIds: [],
+        version: 'about-2',
+        builtAt: '2026-01-02T03:04:05.000Z',
+        problems: [],
+      });
+      const missing = await json<SectionHealth>(
+        await call(site, 'POST', '/api/owner/sections/about/check', {
+          session,
+          body: { url: `${aboutBroken.url}/remoteEntry.js` },
+        }),
+      );
+      expect(missing).toMatchObject({ ok: false, entryAnswers: false, routeIds: null, version: null });
+      expect(missing.problems.join(' ')).toMatch(/entry answered 404.*manifest.*answered 404/);
+      const nobody = await call(site, 'POST', '/api/owner/sections/about/check', {
+        session,
+        body: { url: 'http://127.0.0.1:9/remoteEntry.js' },
+      });
+      expect(nobody.status).toBe(200);
+      expect(await json<SectionHealth>(nobody)).toMatchObject({ ok: false, entryAnswers: false });
+    },
+  );
+
+  itOnOneStorage(
+    'refuses to promote a URL that 404s or does not serve the route ids the shell needs (422, with the problems)',
+    async () => {
+      const broken = await call(site, 'POST', '/api/owner/sections/about/promote', {
         session,
         body: { url: `${aboutBroken.url}/remoteEntry.js` },
-      }),
-    );
-    expect(missing).toMatchObject({ ok: false, entryAnswers: false, routeIds: null, version: null });
-    expect(missing.problems.join(' ')).toMatch(/entry answered 404.*manifest.*answered 404/);
-    const nobody = await call(site, 'POST', '/api/owner/sections/about/check', {
-      session,
-      body: { url: 'http://127.0.0.1:9/remoteEntry.js' },
-    });
-    expect(nobody.status).toBe(200);
-    expect(await json<SectionHealth>(nobody)).toMatchObject({ ok: false, entryAnswers: false });
-  });
-
-  it('refuses to promote a URL that 404s or does not serve the route ids the shell needs (422, with the problems)', async () => {
-    const broken = await call(site, 'POST', '/api/owner/sections/about/promote', {
-      session,
-      body: { url: `${aboutBroken.url}/remoteEntry.js` },
-    });
-    expect(broken.status).toBe(422);
-    const brokenBody = await json<{ message: string; fields: { url: string } }>(broken);
-    expect(brokenBody.message).toMatch(/^This URL cannot go live: Its entry answered 404/);
-    const partial = await call(site, 'POST', '/api/owner/sections/projects/promote', {
-      session,
-      body: { url: `${projectsPartial.url}/remoteEntry.js` },
-    });
-    expect(partial.status).toBe(422);
-    expect((await json<{ fields: { url: string } }>(partial)).fields.url).toContain(
-      'does not serve the route ids the shell needs: project.',
-    );
-    expect(readFileSync(remotesJson, 'utf8')).toBe(JSON.stringify(sameOrigin));
-    expect((await page(site, '/projects')).builds).toContain('projects=projects-1');
-  });
+      });
+      expect(broken.status).toBe(422);
+      const brokenBody = await json<{ message: string; fields: { url: string } }>(broken);
+      expect(brokenBody.message).toMatch(/^This URL cannot go live: Its entry answered 404/);
+      const partial = await call(site, 'POST', '/api/owner/sections/projects/promote', {
+        session,
+        body: { url: `${projectsPartial.url}/remoteEntry.js` },
+      });
+      expect(partial.status).toBe(422);
+      expect((await json<{ fields: { url: string } }>(partial)).fields.url).toContain(
+        'does not serve the route ids the shell needs: project.',
+      );
+      expect(readFileSync(remotesJson, 'utf8')).toBe(JSON.stringify(sameOrigin));
+      expect((await page(site, '/projects')).builds).toContain('projects=projects-1');
+    },
+  );
 
   it("previews a candidate URL by a link to the preview origin: its pages there, with a banner; never the site's", async () => {
     const response = await call(site, 'POST', '/api/owner/sections/about/preview', {

@@ -10,7 +10,7 @@ import { LiveSections, rendererWaitMs } from '../src/live-sections/live-sections
 import { fakeSite, onCdn, writeSectionBuild } from './fake-site.js';
 import { serveFolder, type FolderServer } from './owner-site.js';
 import { startApp, type RunningApp } from './start-app.js';
-import { newStorage } from './test-storage.js';
+import { itOnOneStorage, newStorage } from './test-storage.js';
 
 // Section code is hostile here: each fault of the red team's table, and a spy. The stand-in render module runs
 // a section's server entry as the federation runtime does, in the section's sandboxed renderer process.
@@ -72,6 +72,8 @@ async function timed(url: string) {
 
 const pidOf = (html: string) => /data-pid="(\d+)"/.exec(html)?.[1] ?? '';
 
+// On PostgreSQL only the spy runs (the server's DATABASE_URL is a secret there): every other outcome is the renderer
+// process's, whatever the storage.
 describe("the renderer sandbox: section code without the server's secrets, its faults kept to its routes", () => {
   // the sections on a CDN of their own: remotes.json then names no release, so a test may point one elsewhere
   const siteDir = fakeSite({}, true);
@@ -115,59 +117,68 @@ describe("the renderer sandbox: section code without the server's secrets, its f
       expect([attempt, report[attempt]]).toEqual([attempt, 'refused: ERR_ACCESS_DENIED']);
   });
 
-  it("answers a render that throws with the frame and the section's 'unavailable', never the section's error text", async () => {
-    const { response, html } = await timed(url('/about/throw'));
-    expect(response.status).toBe(503);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(html).toContain('data-unavailable="about"');
-    expect(html).not.toContain(secret);
-    expect(html).not.toContain('the About section broke');
-  });
+  itOnOneStorage(
+    "answers a render that throws with the frame and the section's 'unavailable', never the section's error text",
+    async () => {
+      const { response, html } = await timed(url('/about/throw'));
+      expect(response.status).toBe(503);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(html).toContain('data-unavailable="about"');
+      expect(html).not.toContain(secret);
+      expect(html).not.toContain('the About section broke');
+    },
+  );
 
-  it("bounds a render that loops to its own route: the other sections' pages render on the server, fast, meanwhile", async () => {
-    const before = pidOf((await timed(url('/about/before-the-loop'))).html);
-    const looping = timed(url('/about/loop'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // the red team's table: p50 5.2 s while one worker rendered every section. Here the home page is the server's
-    // while About's render loops: it answers before the loop is ended (the order, not a time, is asserted: on a
-    // loaded host both take longer)
-    let loopEnded = false;
-    void looping.then(() => (loopEnded = true));
-    const others: number[] = [];
-    const other = await timed(url('/?while-about-loops'));
-    expect([other.html.includes('<main'), loopEnded]).toEqual([true, false]);
-    others.push(other.ms);
-    for (let visit = 1; visit < 5; visit += 1) {
-      const next = await timed(url(`/?while-about-loops=${visit}`));
-      expect(next.html).toContain('<main');
-      others.push(next.ms);
-    }
-    const loop = await looping;
-    console.log(`a looping render answered in ${loop.ms} ms; the home page meanwhile: ${others.join(', ')} ms`);
-    expect(loop.response.status).toBe(503);
-    expect(loop.html).toContain('data-unavailable="about"');
-    // ended, and started again by itself after its backoff (2 s after a first failure): the next page is its own
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    const after = await timed(url('/about/after-the-loop'));
-    expect(after.response.status).toBe(200);
-    expect(pidOf(after.html)).not.toBe(before);
-  });
+  itOnOneStorage(
+    "bounds a render that loops to its own route: the other sections' pages render on the server, fast, meanwhile",
+    async () => {
+      const before = pidOf((await timed(url('/about/before-the-loop'))).html);
+      const looping = timed(url('/about/loop'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the red team's table: p50 5.2 s while one worker rendered every section. Here the home page is the server's
+      // while About's render loops: it answers before the loop is ended (the order, not a time, is asserted: on a
+      // loaded host both take longer)
+      let loopEnded = false;
+      void looping.then(() => (loopEnded = true));
+      const others: number[] = [];
+      const other = await timed(url('/?while-about-loops'));
+      expect([other.html.includes('<main'), loopEnded]).toEqual([true, false]);
+      others.push(other.ms);
+      for (let visit = 1; visit < 5; visit += 1) {
+        const next = await timed(url(`/?while-about-loops=${visit}`));
+        expect(next.html).toContain('<main');
+        others.push(next.ms);
+      }
+      const loop = await looping;
+      console.log(`a looping render answered in ${loop.ms} ms; the home page meanwhile: ${others.join(', ')} ms`);
+      expect(loop.response.status).toBe(503);
+      expect(loop.html).toContain('data-unavailable="about"');
+      // ended, and started again by itself after its backoff (2 s after a first failure): the next page is its own
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const after = await timed(url('/about/after-the-loop'));
+      expect(after.response.status).toBe(200);
+      expect(pidOf(after.html)).not.toBe(before);
+    },
+  );
 
-  it('ends a renderer at its memory cap, keeps the server bounded, and renders the next request in a fresh one', async () => {
-    const before = pidOf((await timed(url('/about/before-the-hog'))).html);
-    const rss = process.memoryUsage().rss;
-    const hog = await timed(url('/about/hog'));
-    console.log(`a render that allocates without bound answered in ${hog.ms} ms`);
-    expect(hog.response.status).toBe(503);
-    expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 1024 * 1024);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    const after = await timed(url('/about/after-the-hog'));
-    expect(after.response.status).toBe(200);
-    expect(pidOf(after.html)).not.toBe(before);
-    expect(pidOf(after.html)).not.toBe('');
-  });
+  itOnOneStorage(
+    'ends a renderer at its memory cap, keeps the server bounded, and renders the next request in a fresh one',
+    async () => {
+      const before = pidOf((await timed(url('/about/before-the-hog'))).html);
+      const rss = process.memoryUsage().rss;
+      const hog = await timed(url('/about/hog'));
+      console.log(`a render that allocates without bound answered in ${hog.ms} ms`);
+      expect(hog.response.status).toBe(503);
+      expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 1024 * 1024);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const after = await timed(url('/about/after-the-hog'));
+      expect(after.response.status).toBe(200);
+      expect(pidOf(after.html)).not.toBe(before);
+      expect(pidOf(after.html)).not.toBe('');
+    },
+  );
 
-  it('never runs a server entry that is not JavaScript, in pages or in the route-id check', async () => {
+  itOnOneStorage('never runs a server entry that is not JavaScript, in pages or in the route-id check', async () => {
     const host = await notScriptHost();
     try {
       writeFileSync(remotesJson, JSON.stringify({ ...sections, resume: `${host.url}/remoteEntry.js` }));
@@ -199,33 +210,36 @@ describe("the renderer sandbox: section code without the server's secrets, its f
     }
   });
 
-  it('makes one visitor at most wait for a section whose code loops at import; the other sections render meanwhile', async () => {
-    const projectsDist = path.join(siteDir, remoteByName('projects').folder, 'dist');
-    writeSectionBuild(projectsDist, 'projects-stuck', ['projects', 'project'], 'for (;;);');
-    try {
-      // a build behind the same URL is read again in the background (stale-while-revalidate): the page asked
-      // meanwhile is the build before's, and the next, well past SECTION_REFRESH_MS, names the stuck build
-      expect((await timed(url('/projects/project/1'))).response.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      // the first visitor waits for its renderer to start, as long as a start may take (rendererWaitMs)
-      const first = await timed(url('/projects/project/1'));
-      expect([first.response.status, first.html.includes('data-unavailable="projects"')]).toEqual([503, true]);
-      // then every visitor gets the frame, and the other sections' pages render (the stuck section spins one of
-      // the two cores meanwhile; the red team's table: 20-30 s). Times are printed beside the load, not asserted.
-      const times: string[] = [];
-      for (let visit = 1; visit <= 5; visit += 1) {
-        const stuck = await timed(url(`/projects/project/${visit}`));
-        expect([stuck.response.status, stuck.html.includes('data-unavailable="projects"')]).toEqual([503, true]);
-        const other = await timed(url(`/about/beside-the-stuck-${visit}`));
-        expect([other.response.status, other.html.includes('<main')]).toEqual([200, true]);
-        times.push(`${stuck.ms}/${other.ms}`);
+  itOnOneStorage(
+    'makes one visitor at most wait for a section whose code loops at import; the other sections render meanwhile',
+    async () => {
+      const projectsDist = path.join(siteDir, remoteByName('projects').folder, 'dist');
+      writeSectionBuild(projectsDist, 'projects-stuck', ['projects', 'project'], 'for (;;);');
+      try {
+        // a build behind the same URL is read again in the background (stale-while-revalidate): the page asked
+        // meanwhile is the build before's, and the next, well past SECTION_REFRESH_MS, names the stuck build
+        expect((await timed(url('/projects/project/1'))).response.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // the first visitor waits for its renderer to start, as long as a start may take (rendererWaitMs)
+        const first = await timed(url('/projects/project/1'));
+        expect([first.response.status, first.html.includes('data-unavailable="projects"')]).toEqual([503, true]);
+        // then every visitor gets the frame, and the other sections' pages render (the stuck section spins one of
+        // the two cores meanwhile; the red team's table: 20-30 s). Times are printed beside the load, not asserted.
+        const times: string[] = [];
+        for (let visit = 1; visit <= 5; visit += 1) {
+          const stuck = await timed(url(`/projects/project/${visit}`));
+          expect([stuck.response.status, stuck.html.includes('data-unavailable="projects"')]).toEqual([503, true]);
+          const other = await timed(url(`/about/beside-the-stuck-${visit}`));
+          expect([other.response.status, other.html.includes('<main')]).toEqual([200, true]);
+          times.push(`${stuck.ms}/${other.ms}`);
+        }
+        console.log(
+          `a section stuck at import: its first visitor answered in ${first.ms} ms (the wait is ${rendererWaitMs}); ` +
+            `then stuck/other pages ${times.join(', ')} ms at load ${loadavg()[0]?.toFixed(1) ?? '?'}`,
+        );
+      } finally {
+        writeSectionBuild(projectsDist, 'projects-1', ['projects', 'project']);
       }
-      console.log(
-        `a section stuck at import: its first visitor answered in ${first.ms} ms (the wait is ${rendererWaitMs}); ` +
-          `then stuck/other pages ${times.join(', ')} ms at load ${loadavg()[0]?.toFixed(1) ?? '?'}`,
-      );
-    } finally {
-      writeSectionBuild(projectsDist, 'projects-1', ['projects', 'project']);
-    }
-  });
+    },
+  );
 });

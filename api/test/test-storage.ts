@@ -8,6 +8,13 @@ import { openDatabase, type Database } from '../src/storage/database.js';
 /** Which storage this jest project tests (jest.config.js): the embedded PGlite, or PostgreSQL. */
 export const testStorage = (globalThis as { TEST_STORAGE?: 'pglite' | 'postgres' }).TEST_STORAGE ?? 'pglite';
 
+/**
+ * `it` for a test in a spec that runs on both storages (api/jest.config.js) whose every outcome is decided before
+ * storage is asked (a process, a stream, a header, a refusal before any row): it runs on PGlite and is skipped on
+ * PostgreSQL, where it would prove nothing more. docs/testing.md has the rule.
+ */
+export const itOnOneStorage: jest.It = testStorage === 'postgres' ? it.skip : it;
+
 /** The environment that points an app at its storage; reuse it to restart on the same data, or for replicas. */
 export interface StorageEnv {
   DATA_DIR?: string;

@@ -139,8 +139,10 @@ test('no page of the sitemap starts Intl as it loads', async ({ page, baseURL })
       'Segmenter',
       'DisplayNames',
     ] as const) {
-      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
-      const counted = new Proxy(Original, {
+      // Intl's members are read-only in TypeScript's view, not in the browser's
+      const intl = Intl as unknown as Record<string, unknown>;
+      const Original = intl[name] as new (...args: unknown[]) => object;
+      intl[name] = new Proxy(Original, {
         construct(target, args, newTarget) {
           started.push(name);
           const formatter: object = Reflect.construct(target, args, newTarget);
@@ -152,7 +154,6 @@ test('no page of the sitemap starts Intl as it loads', async ({ page, baseURL })
           return formatter;
         },
       });
-      Object.defineProperty(Intl, name, { value: counted });
     }
   });
   const started = new Map<string, string[]>();

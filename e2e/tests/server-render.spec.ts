@@ -102,6 +102,7 @@ test('an unknown path answers 404 with the error page inside the frame', async (
   await page.addInitScript(keepServerHeading);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Jordan Reyes');
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(serverHeadingKept)).toBe(true);
   expect(errors).toEqual([]);

@@ -11,6 +11,24 @@ export const checkLines = (checks) =>
   checks.map((check) => `  ${marks[check.outcome] ?? check.outcome}  ${check.name}: ${check.detail}`);
 
 /**
+ * What a started rollout is (contracts: experiments.ts Experiment): its step and share, when the next may begin.
+ * @param {{ share: number, rollout: { steps: number[], step: number, holdMinutes: number, stepVisitors: number,
+ *   nextStepAt: string | null } | null }} experiment
+ * @returns {string[]}
+ */
+export function rolloutLines({ share, rollout }) {
+  if (!rollout) return [`Rollout started: ${share} % of visitors get the release.`];
+  const { steps, step, holdMinutes, stepVisitors, nextStepAt } = rollout;
+  return [
+    `Rollout started: step ${step + 1} of ${steps.length}, ${share} % of visitors get the release (steps ` +
+      `${steps.join(', ')} %).`,
+    `The next step may begin at ${nextStepAt ?? 'the owner’s word'}, once ${stepVisitors} new visitors got the ` +
+      `release in this step (each step is held ${holdMinutes} min at least); the site's guard rolls it back on harm ` +
+      'and promotes it when its next step would be 100 %.',
+  ];
+}
+
+/**
  * The lines for an answer that is not a success, in the order a developer reads them: what happened, why,
  * what to do.
  * @param {import('./release-client.mjs').SiteAnswer} answer
@@ -30,7 +48,9 @@ export function refusalLines({ status, body }, { label, site }) {
     case 403:
       return [
         `The token may not do this (403${message ? `: ${message}` : ''}).`,
-        `A deploy token works for one section only: use a token made for the ${label}, or ask the owner for one.`,
+        /may not promote/.test(message ?? '')
+          ? 'Ask the owner for a deploy token marked "may promote", or for the owner to start the rollout.'
+          : `A deploy token works for one section only: use a token made for the ${label}, or ask the owner for one.`,
       ];
     case 408:
       return [

@@ -1,4 +1,4 @@
-import { checkLines, refusalLines } from './release-answer.mjs';
+import { checkLines, refusalLines, rolloutLines } from './release-answer.mjs';
 
 const context = { label: 'About section', site: new URL('https://example.com') };
 
@@ -51,6 +51,23 @@ describe("the site's answers in words", () => {
   it('names a 413 without a message as too big', () => {
     expect(refusalLines({ status: 413, body: null }, context)).toEqual([
       'The site took no more (413): the release is too big for the site.',
+    ]);
+  });
+
+  it('tells a token that may not promote, refused a rollout, to ask for one that may', () => {
+    const message = 'This deploy token may not promote, so it may not start a rollout: the owner starts one.';
+    expect(refusalLines({ status: 403, body: { message } }, context)[1]).toMatch(/marked "may promote"/);
+  });
+});
+
+describe('rolloutLines', () => {
+  it("prints a started rollout's step, share and when the next may begin", () => {
+    const rollout = { steps: [5, 25, 50, 100], step: 0, holdMinutes: 60, stepVisitors: 50 };
+    expect(rolloutLines({ share: 5, rollout: { ...rollout, nextStepAt: '2026-11-27T15:00:00.000Z' } })).toEqual([
+      'Rollout started: step 1 of 4, 5 % of visitors get the release (steps 5, 25, 50, 100 %).',
+      'The next step may begin at 2026-11-27T15:00:00.000Z, once 50 new visitors got the release in this step ' +
+        "(each step is held 60 min at least); the site's guard rolls it back on harm and promotes it when its " +
+        'next step would be 100 %.',
     ]);
   });
 });

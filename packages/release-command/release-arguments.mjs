@@ -1,5 +1,8 @@
 // @ts-check
-/** What `npm run release -w mf-<section> -- --site <URL> [--note <text>]` was given, or why it cannot start. */
+/**
+ * What `npm run release -w mf-<section> -- --site <URL> [--note <text>] [--rollout]` was given, or why it cannot
+ * start.
+ */
 import { defaultChromiumPath } from '@portfolio/hydration-check';
 
 /** Longest note the site keeps (contracts: releaseArchiveLimits.maxNoteLength). */
@@ -8,17 +11,24 @@ const maxNoteLength = 500;
 /** A mistake in how the command was called: the message says what to do. */
 export class UsageError extends Error {}
 
-const usage = 'Usage: SECTION_TOKEN=<token> npm run release -w mf-<section> -- --site <URL> [--note <text>]';
+const usage =
+  'Usage: SECTION_TOKEN=<token> npm run release -w mf-<section> -- --site <URL> [--note <text>] [--rollout]';
 
 /**
  * @param {string[]} args   the arguments after `--`
  * @param {Record<string, string | undefined>} env
- * @returns {{ site: URL, note: string | null, token: string, chromiumPath: string }}
+ * @returns {{ site: URL, note: string | null, token: string, chromiumPath: string, rollout: boolean }}
  */
 export function parseReleaseArguments(args, env) {
   /** @type {Record<string, string>} */
   const options = {};
+  let rollout = false;
   for (let index = 0; index < args.length; index += 1) {
+    // --rollout: once every check passes, a rollout of the release starts (a token that may promote)
+    if (args[index] === '--rollout') {
+      rollout = true;
+      continue;
+    }
     const [flag, inline] = args[index].split(/=(.*)/s, 2);
     if (flag !== '--site' && flag !== '--note') throw new UsageError(`Unknown argument "${args[index]}".\n${usage}`);
     const value = inline ?? args[(index += 1)];
@@ -44,5 +54,5 @@ export function parseReleaseArguments(args, env) {
         'tokens", or `npm run section:token -- <section>` on the server) and set it in the environment:\n' +
         usage,
     );
-  return { site, note, token, chromiumPath: env.CHROMIUM_PATH || defaultChromiumPath };
+  return { site, note, token, chromiumPath: env.CHROMIUM_PATH || defaultChromiumPath, rollout };
 }

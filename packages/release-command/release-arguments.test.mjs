@@ -9,6 +9,11 @@ describe('parseReleaseArguments', () => {
       note: 'fix the gallery',
       token: 'st_secret',
       chromiumPath: '/usr/bin/chromium',
+      rollout: false,
+    });
+    expect(parseReleaseArguments(['--rollout', '--site', 'https://example.com'], env)).toMatchObject({
+      site: new URL('https://example.com'),
+      rollout: true,
     });
     expect(
       parseReleaseArguments(['--site=http://127.0.0.1:8080'], { ...env, CHROMIUM_PATH: '/opt/chrome' }),
@@ -21,6 +26,7 @@ describe('parseReleaseArguments', () => {
     [['--site', 'example.com'], /not a URL/],
     [['--site', 'ftp://example.com'], /http or https/],
     [['--site', 'https://example.com', '--force'], /Unknown argument "--force"/],
+    [['--site', 'https://example.com', '--rollout=yes'], /Unknown argument "--rollout=yes"/],
     [['--site', 'https://example.com', '--note', 'x'.repeat(501)], /at most 500/],
   ])('refuses %j with a sentence that says what to do', (args, message) => {
     expect(() => parseReleaseArguments(args, env)).toThrow(UsageError);

@@ -51,6 +51,22 @@ export async function listReleases({ site, section, token }) {
 }
 
 /**
+ * POST /api/sections/:name/releases/:id/rollout: a rollout of the release with the site's default steps (its
+ * checks run again first; the token must be one that may promote).
+ * @param {{ site: URL, section: string, token: string, id: string }} options
+ * @returns {Promise<SiteAnswer>}
+ */
+export async function startRollout({ site, section, token, id }) {
+  const path = `sections/${encodeURIComponent(section)}/releases/${encodeURIComponent(id)}/rollout`;
+  const response = await fetch(apiUrl(site, path), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return answerOf(response);
+}
+
+/**
  * POST /api/sections/:name/releases/:id/browser-check: what Chromium found.
  * @param {{ site: URL, section: string, token: string, id: string, report: unknown }} options
  * @returns {Promise<SiteAnswer>}

@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * `npm run release -w mf-<section> -- --site <URL> [--note <text>]`, the token in SECTION_TOKEN: type-checks the
- * section, builds it into a temporary folder, packs and uploads it, prints the site's checks, proves in headless
- * Chromium that its pages hydrate, reports that to the site and prints the preview link. No prompt: CI runs it
- * as a developer does. Exit 0 only when the site took the release and every check passed.
+ * `npm run release -w mf-<section> -- --site <URL> [--note <text>] [--rollout]`, the token in SECTION_TOKEN:
+ * type-checks the section, builds it into a temporary folder, packs and uploads it, prints the site's checks, proves
+ * in headless Chromium that its pages hydrate, reports that to the site and prints the preview link; with
+ * --rollout, then starts a rollout of it (a token that may promote) and prints its step and share. No prompt: CI
+ * runs it as a developer does. Exit 0 only when the site took the release, every check passed and, with --rollout,
+ * the rollout started.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +16,8 @@ import { releasePath } from '@portfolio/contracts/section-releases';
 import { parseReleaseArguments, UsageError } from './release-arguments.mjs';
 import { packRelease } from './release-archive.mjs';
 import { buildContracts, buildInto, contractsBuilt, typeCheck } from './release-build.mjs';
-import { listReleases, reportBrowserCheck, uploadRelease } from './release-client.mjs';
-import { checkLines, refusalLines } from './release-answer.mjs';
+import { listReleases, reportBrowserCheck, startRollout, uploadRelease } from './release-client.mjs';
+import { checkLines, refusalLines, rolloutLines } from './release-answer.mjs';
 import { pagesToCheck } from './release-pages.mjs';
 
 /** @param {number} started */
@@ -55,7 +57,7 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
     log(error.message);
     return 2;
   }
-  const { site, note, token, chromiumPath } = options;
+  const { site, note, token, chromiumPath, rollout } = options;
   log(`Releasing the ${remote.label} (${remote.folder}) to ${site.origin}`);
 
   /** @param {string} what @param {() => Promise<{ ok: boolean, output: string }>} step */
@@ -123,8 +125,19 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
       log(`The release failed the browser check: it will not go live. Fix the errors above and release again.`);
       return 1;
     }
-    log(`Done in ${seconds(started)}. Every check passed; the release is not live until it is promoted.`);
     log(`Preview link (until ${previewExpiresAt}): ${previewUrl}`);
+    if (!rollout) {
+      log(`Done in ${seconds(started)}. Every check passed; the release is not live until it is promoted.`);
+      return 0;
+    }
+    const rolling = await startRollout({ site, section: remote.name, token, id: release.id }).catch(unreachable);
+    if (rolling.status !== 201) {
+      for (const line of refusalLines(rolling, { label: remote.label, site })) log(line);
+      log('The release passed its checks and is on the site, but no rollout started.');
+      return 1;
+    }
+    for (const line of rolloutLines(rolling.body)) log(line);
+    log(`Done in ${seconds(started)}. Every check passed; the rollout runs on the site.`);
     return 0;
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -95,7 +95,9 @@ export function createPartConfig(options) {
       mode: production ? 'production' : 'development',
       context: part.dir,
       entry: hostedRemote ? {} : { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // production: maps beside the files, named by none of them (no sourceMappingURL) and never served: the server
+      // reads a release's maps to name the source of visitors' errors (api/src/rum/error-groups)
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: outDir,
         // Remotes resolve their chunks relative to wherever their entry was loaded from,
@@ -114,7 +116,12 @@ export function createPartConfig(options) {
             test: /\.tsx?$/,
             loader: require.resolve('ts-loader'),
             // type checking is `npm run typecheck`'s job; the build only strips types
-            options: { configFile: path.join(part.dir, 'tsconfig.json'), transpileOnly: true },
+            // with its own maps, so that the build's maps name the TypeScript source's lines, not its output's
+            options: {
+              configFile: path.join(part.dir, 'tsconfig.json'),
+              transpileOnly: true,
+              compilerOptions: { sourceMap: true },
+            },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, cssLoader] },
           // the site's Bootstrap theme (packages/ui/src/theme) is Sass, compiled by the pure-JS `sass`

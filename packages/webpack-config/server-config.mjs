@@ -53,7 +53,8 @@ function baseConfig(part, production) {
     dependencies: ['browser'],
     mode: production ? 'production' : 'development',
     context: part.dir,
-    devtool: 'source-map',
+    // a release's server files are under its URL too: no sourceMappingURL names a map, which is never served
+    devtool: 'hidden-source-map',
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
     module: { rules: serverRules(part, production) },
     // stack traces in the server's log keep every name (nothing mangled); code no export reaches is dropped: each

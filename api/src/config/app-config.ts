@@ -64,6 +64,8 @@ export const environmentSchema = z.object({
   OUTBOX_RETRY_MAX_MS: wholeNumber(10, 86_400_000).default(3_600_000),
   OUTBOX_LEASE_MS: wholeNumber(1_000, 3_600_000).default(60_000),
   EXPERIMENT_GUARD_MS: wholeNumber(100, 86_400_000).default(60_000),
+  // a rollout's hold minute; shorter only so that tests can watch a rollout go through its steps
+  ROLLOUT_MINUTE_MS: wholeNumber(1, 60_000).default(60_000),
   RENDERER_IDLE_MS: wholeNumber(500, 86_400_000).default(60_000),
   RELEASE_BODY_MS: wholeNumber(100, 3_600_000).default(releaseBodyMs),
   RELEASE_TOKEN_QUOTA_BYTES: wholeNumber(4096, 1_099_511_627_776).default(releaseUploadLimits.keptBytesPerToken),
@@ -164,6 +166,8 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     },
     /** How often the guard looks at running experiments (docs/experiments.md "The guard"). */
     experimentGuardMs: env.EXPERIMENT_GUARD_MS,
+    /** How long a minute of a rollout's hold lasts (docs/experiments.md "Rollouts"): 60000 but in tests. */
+    rolloutMinuteMs: env.ROLLOUT_MINUTE_MS,
     /**
      * A renderer of the live builds (kept ready) that rendered pages and sat unused this long is renewed, giving back
      * what its renders grew; any other renderer unused this long ends (docs/server-rendering.md).

@@ -6,6 +6,7 @@ import { ExperimentGuard } from './experiment-guard.js';
 import { ExperimentResultsReader } from './experiment-results.js';
 import { Experiments } from './experiments.service.js';
 import { OwnerExperimentsController } from './owner-experiments.controller.js';
+import { TokenRolloutsController } from './token-rollouts.controller.js';
 
 /**
  * Experiments (docs/experiments.md): the owner's calls, the results read from the field measurements and the
@@ -14,7 +15,7 @@ import { OwnerExperimentsController } from './owner-experiments.controller.js';
  */
 @Module({
   imports: [OwnerModule, LiveSectionsModule, ContactModule],
-  controllers: [OwnerExperimentsController],
+  controllers: [OwnerExperimentsController, TokenRolloutsController],
   providers: [Experiments, ExperimentResultsReader, ExperimentGuard],
 })
 export class ExperimentsModule {}

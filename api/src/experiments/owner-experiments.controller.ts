@@ -2,22 +2,26 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@n
 import type { Request } from 'express';
 import {
   newExperimentSchema,
+  newRolloutSchema,
   shareChangeSchema,
   type Experiment,
   type ExperimentResults,
   type NewExperiment,
+  type NewRollout,
   type ShareChange,
 } from '@portfolio/contracts/experiments';
 import { selfOriginOf } from '../common/origins.js';
 import { RowIdPipe } from '../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { sectionNamed } from '../common/section-named.js';
+import { byOwner } from '../live-sections/section-history.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
 import { ExperimentResultsReader } from './experiment-results.js';
 import { shownExperiment } from './experiments-table.js';
 import { Experiments } from './experiments.service.js';
 
 const newExperimentPipe = new SchemaBodyPipe(newExperimentSchema);
+const newRolloutPipe = new SchemaBodyPipe(newRolloutSchema);
 const sharePipe = new SchemaBodyPipe(shareChangeSchema);
 /** An id that is no experiment's (not a whole number, or out of the table's range) is a 404, as an unknown one. */
 const idPipe = new RowIdPipe('There is no such experiment.');
@@ -40,6 +44,30 @@ export class OwnerExperimentsController {
   @HttpCode(201)
   async start(@Param('name') name: string, @Body(newExperimentPipe) body: NewExperiment): Promise<Experiment> {
     return shownExperiment(await this.experiments.start(sectionNamed(name), body));
+  }
+
+  @Post('sections/:name/rollout')
+  @HttpCode(201)
+  async startRollout(@Param('name') name: string, @Body(newRolloutPipe) body: NewRollout): Promise<Experiment> {
+    return shownExperiment(await this.experiments.startRollout(sectionNamed(name), body, byOwner));
+  }
+
+  @Post('experiments/:id/pause')
+  @HttpCode(200)
+  async pause(@Param('id', idPipe) id: number): Promise<Experiment> {
+    return shownExperiment(await this.experiments.pause(id));
+  }
+
+  @Post('experiments/:id/resume')
+  @HttpCode(200)
+  async resume(@Param('id', idPipe) id: number): Promise<Experiment> {
+    return shownExperiment(await this.experiments.resume(id));
+  }
+
+  @Post('experiments/:id/roll-back')
+  @HttpCode(200)
+  async rollBack(@Param('id', idPipe) id: number): Promise<Experiment> {
+    return shownExperiment(await this.experiments.rollBack(id));
   }
 
   @Post('experiments/:id/share')

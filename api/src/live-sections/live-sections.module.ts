@@ -69,6 +69,8 @@ import { UploadSlots } from './releases/upload-slots.js';
     SectionReleases,
     SectionHistory,
     LiveConfig,
+    // a token's rollout (experiments/token-rollouts.controller.ts) is let in by DeployTokenGuard, which reads these
+    DeployTokens,
   ],
 })
 export class LiveSectionsModule {}

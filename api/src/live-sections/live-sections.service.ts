@@ -18,6 +18,8 @@ import { completeConfig, LiveConfig, originsIn } from './live-config.js';
 export { liveSectionsCacheMs } from './live-config.js';
 import { previewBanner } from './preview-banner.js';
 import { ReleasePreviews } from './releases/release-previews.js';
+import { ReleaseFiles } from './releases/release-files.js';
+import { releaseIdOf } from './owner-sections.service.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';
 import { SectionManifests } from './section-manifests.js';
 import { RendererNotReady, SectionRenderers, type KeptRenderer } from './section-renderers.js';
@@ -83,7 +85,21 @@ export class LiveSections {
     private readonly renderers: SectionRenderers,
     private readonly releasePreviews: ReleasePreviews,
     private readonly experiments: ExperimentAssignments,
+    private readonly releaseFiles: ReleaseFiles,
   ) {}
+
+  /** Each section's live release id (null: its live URL is not a release of this site), for the error groups. */
+  async liveReleases(): Promise<Partial<Record<RemoteName, string | null>>> {
+    const live = await this.config.current();
+    return Object.fromEntries(
+      Object.entries(live ?? {}).map(([name, url]) => [name, releaseIdOf(name as RemoteName, url)]),
+    );
+  }
+
+  /** A release's folder on this server (its source maps, read by the error groups), or null when not kept. */
+  releaseFolder(section: RemoteName, id: string): Promise<string | null> {
+    return this.releaseFiles.folder(section, id);
+  }
 
   forRequest(req: SiteRequest): Promise<ServedSections> {
     let served = this.known.get(req);

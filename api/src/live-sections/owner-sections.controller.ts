@@ -15,6 +15,7 @@ import { candidateUrl } from './candidate-url.js';
 import { OwnerSectionsService, releaseIdOf } from './owner-sections.service.js';
 import { previewLinkPath, ReleasePreviews } from './releases/release-previews.js';
 import { selfOriginOf } from '../common/origins.js';
+import { byOwner, SectionHistory } from './section-history.js';
 
 const sectionUrlPipe = new SchemaBodyPipe(sectionUrlSchema);
 
@@ -26,6 +27,7 @@ export class OwnerSectionsController {
     private readonly sections: OwnerSectionsService,
     private readonly previews: ReleasePreviews,
     private readonly previewOrigin: PreviewOrigin,
+    private readonly history: SectionHistory,
   ) {}
 
   @Get()
@@ -54,6 +56,7 @@ export class OwnerSectionsController {
     const url = candidateUrl(body.url);
     const release = releaseIdOf(section, url);
     const { signed, expiresAt } = await this.previews.sign(section, release ? { release } : { url });
+    await this.history.recordPreview(section, url, expiresAt, byOwner);
     return {
       previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
       previewExpiresAt: expiresAt.toISOString(),

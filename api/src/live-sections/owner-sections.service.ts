@@ -5,7 +5,7 @@ import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { sectionLabel } from './candidate-url.js';
 import { LiveConfig } from './live-config.js';
 import { SectionHealthChecks } from './section-health.js';
-import { SectionHistory } from './section-history.js';
+import { byOwner, SectionHistory } from './section-history.js';
 
 /** The release a section URL is, when it is one of this site's (`/sections/<name>/<id>/remoteEntry.js`). */
 export function releaseIdOf(name: RemoteName, url: string): string | null {
@@ -74,7 +74,7 @@ export class OwnerSectionsService {
       });
     }
     await this.live.set(name, url, (tx, from) =>
-      this.history.record(tx, { section: name, action: 'promote', from, to: url }),
+      this.history.record(tx, { section: name, action: 'promote', from, to: url, by: byOwner }),
     );
   }
 
@@ -87,7 +87,7 @@ export class OwnerSectionsService {
         message: `There is nothing to roll back to: no promote or roll back made the ${name} section's live URL live.`,
       });
     await this.live.set(name, previous, (tx, from) =>
-      this.history.record(tx, { section: name, action: 'roll back', from, to: previous }),
+      this.history.record(tx, { section: name, action: 'roll back', from, to: previous, by: byOwner }),
     );
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { GuardFigures } from '@portfolio/contracts/experiments';
 import type { SectionChange } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
@@ -13,24 +14,67 @@ interface ChangeRow {
   to_url: string;
   changed_at: Date;
   note: string | null;
+  changed_by: string;
+  figures: string | null;
 }
 
-/** Every promote and roll back, in table section_history (both storages): when, which section, from, to. */
+/** Who made a change (SectionChange.by): one wording for each. */
+export const byOwner = 'the owner';
+export const byGuard = 'the guard';
+export const bySite = 'the site';
+export const byToken = (name: string): string => `token "${name}"`;
+
+function figuresOf(text: string | null): GuardFigures | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as GuardFigures;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every change of a section, in table section_history (both storages): uploads, preview links, promotes, roll
+ * backs, experiments and rollouts; when, which section, from, to, who, why (the note), and for the guard's
+ * decisions its figures at that moment.
+ */
 @Injectable()
 export class SectionHistory {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   async record(tx: Queries, change: Omit<SectionChange, 'at'>): Promise<void> {
     await tx.query(
-      'insert into section_history (section, action, from_url, to_url, note) values ($1, $2, $3, $4, $5)',
-      [change.section, change.action, change.from, change.to, change.note ?? null],
+      `insert into section_history (section, action, from_url, to_url, note, changed_by, figures)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        change.section,
+        change.action,
+        change.from,
+        change.to,
+        change.note?.slice(0, 1000) ?? null,
+        change.by,
+        change.figures ? JSON.stringify(change.figures) : null,
+      ],
     );
+  }
+
+  /** A preview link made (by the owner, or for a token's upload), valid until `expiresAt`. */
+  recordPreview(section: RemoteName, url: string, expiresAt: Date, by: string): Promise<void> {
+    return this.record(this.database, {
+      section,
+      action: 'preview link made',
+      from: '',
+      to: url,
+      note: `valid until ${expiresAt.toISOString()}`,
+      by,
+    });
   }
 
   /** Newest first. */
   async recent(): Promise<SectionChange[]> {
     const rows = await this.database.query<ChangeRow>(
-      'select section, action, from_url, to_url, changed_at, note from section_history order by id desc limit $1',
+      `select section, action, from_url, to_url, changed_at, note, changed_by, figures from section_history
+       order by id desc limit $1`,
       [historyShown],
     );
     return rows.map((row) => ({
@@ -40,6 +84,8 @@ export class SectionHistory {
       to: row.to_url,
       at: new Date(row.changed_at).toISOString(),
       note: row.note,
+      by: row.changed_by,
+      figures: figuresOf(row.figures),
     }));
   }
 

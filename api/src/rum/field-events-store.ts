@@ -4,6 +4,7 @@ import { rumLimits, type RumEvent } from '@portfolio/contracts/field-events';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { proofLifetimeMs, type FirstVisit, type PageView } from './page-view-proofs.js';
 import { bucketOf } from './vital-histogram.js';
+import { addErrorGroups, type ReportedError } from './error-groups/error-groups.js';
 
 /** Raw events are kept this long at most (docs/architecture.md "Field measurements"); aggregates hold no visitor. */
 export const rawEventDays = 30;
@@ -51,7 +52,13 @@ export class FieldEventsStore {
   constructor(@Inject(DATABASE) private readonly database: Database) {}
 
   /** False when the page view has sent its page's worth of events already: nothing is stored. */
-  async record(events: readonly RumEvent[], view: PageView, at = new Date()): Promise<boolean> {
+  async record(
+    events: readonly RumEvent[],
+    view: PageView,
+    at = new Date(),
+    /** the batch's errors fingerprinted (error-groups/error-groups.ts) */
+    errors: readonly ReportedError[] = [],
+  ): Promise<boolean> {
     const aggregates = new Map<string, Aggregate>();
     const raw: unknown[][] = [];
     const builds = JSON.stringify(view.builds);
@@ -81,6 +88,7 @@ export class FieldEventsStore {
       await addToHistograms(tx, dayOf(at), sorted);
       await insertRaw(tx, at, raw);
       await addToExperiments(tx, counted, view.firstVisits, events);
+      await addErrorGroups(tx, dayOf(at), at, counted.id, errors);
       return true;
     });
   }
@@ -108,6 +116,17 @@ export class FieldEventsStore {
       await deleted('delete from rum_views where expires_at < $1', [
         new Date(now.getTime() - 5 * 60_000).toISOString(),
       ]),
+      await deleted('delete from error_daily where day < $1::date', [daysAgo(aggregateDays).slice(0, 10)]),
+      await deleted(
+        `delete from error_groups g where not exists
+           (select 1 from error_daily d where d.section = g.section and d.fingerprint = g.fingerprint)
+           and g.first_seen < $1`,
+        [daysAgo(1)],
+      ),
+      await deleted(
+        'delete from error_views e where not exists (select 1 from rum_views v where v.id = e.view_id)',
+        [],
+      ),
       await deleted(`delete from experiment_visitors where ${experimentsEnded}`, [daysAgo(rawEventDays)]),
       await deleted(`delete from experiment_served where ${experimentsEnded}`, [daysAgo(rawEventDays)]),
     ];

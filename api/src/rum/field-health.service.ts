@@ -11,6 +11,7 @@ import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes
 import { DATABASE, type Database } from '../storage/database.js';
 import { dayOf } from './field-events-store.js';
 import { percentileOf } from './vital-histogram.js';
+import { ErrorGroupsService } from './error-groups/error-groups.js';
 
 /** The health view covers this many days, today included. */
 const fieldHealthDays = 7;
@@ -32,6 +33,7 @@ function emptyRow(section: FieldHealthRow['section'], build: string): FieldHealt
     p75: perVital<number | null>(null),
     samples: perVital(0),
     conversions: Object.fromEntries(conversionNames.map((name) => [name, 0])) as FieldHealthRow['conversions'],
+    errorGroups: [],
   };
 }
 
@@ -42,11 +44,14 @@ function emptyRow(section: FieldHealthRow['section'], build: string): FieldHealt
  */
 @Injectable()
 export class FieldHealthService {
-  constructor(@Inject(DATABASE) private readonly database: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    private readonly errorGroups: ErrorGroupsService,
+  ) {}
 
   async lastDays(now = new Date()): Promise<FieldHealth> {
     const since = dayOf(new Date(now.getTime() - (fieldHealthDays - 1) * 86_400_000));
-    const [totals, buckets] = await Promise.all([
+    const [totals, buckets, groups] = await Promise.all([
       this.database.query<{ section: string; build: string; metric: string; count: number }>(
         `select section, build, metric, sum(count)::integer as count from rum_daily
          where day >= $1::date group by section, build, metric`,
@@ -57,6 +62,7 @@ export class FieldHealthService {
          where day >= $1::date group by section, build, metric, bucket`,
         [since],
       ),
+      this.errorGroups.sinceDay(since),
     ]);
     const rows = new Map<string, FieldHealthRow>();
     const rowOf = (section: string, build: string) => {
@@ -83,6 +89,7 @@ export class FieldHealthService {
       histograms.set(id, histogram);
     }
     for (const row of rows.values()) {
+      row.errorGroups = groups.get(`${row.section} ${row.build}`) ?? [];
       row.errorRate = row.views > 0 ? row.errors / row.views : null;
       for (const name of vitalNames) {
         const histogram = histograms.get(`${row.section}\u0000${row.build}\u0000${name}`);

@@ -17,6 +17,7 @@ import { optsOut } from '../common/opts-out.js';
 import { rumLimits } from '@portfolio/contracts/field-events';
 import { FieldEventsStore } from './field-events-store.js';
 import { PageViewProofs, type ProofRefusal } from './page-view-proofs.js';
+import { ErrorGroupsService } from './error-groups/error-groups.js';
 
 const refusals: Record<ProofRefusal, string> = {
   malformed: 'The page view proof cannot be read.',
@@ -28,7 +29,7 @@ const refusals: Record<ProofRefusal, string> = {
  * POST /api/rum: a beacon of field measurements. After the rate limit (common/rate-limit.ts) and the body
  * (beacon-body.ts): pages of the site only (Origin, 403); a visitor declining to be measured gets 204 and
  * nothing is stored, before the body is even checked; then the batch is checked (400), its page view proof too
- * (403: none of this site's, or expired), and it is stored (204), unless its page view has sent a page's worth
+ * (403: none of this site's, or expired), its errors fingerprinted (error-groups/), and it is stored (204), unless its page view has sent a page's worth
  * of events already (409).
  */
 @Controller('rum')
@@ -37,6 +38,7 @@ export class RumController {
   constructor(
     private readonly events: FieldEventsStore,
     private readonly proofs: PageViewProofs,
+    private readonly errorGroups: ErrorGroupsService,
   ) {}
 
   @Post()
@@ -47,7 +49,8 @@ export class RumController {
     if (!check.ok) throw new BadRequestException({ message: invalidBodyMessage(check.errors), fields: check.errors });
     const view = await this.proofs.verify(check.value.proof);
     if (typeof view === 'string') throw new ForbiddenException({ message: refusals[view] });
-    if (!(await this.events.record(check.value.events, view)))
+    const errors = await this.errorGroups.fingerprint(check.value.events, view);
+    if (!(await this.events.record(check.value.events, view, new Date(), errors)))
       throw new ConflictException({
         message: `This page view has sent the ${rumLimits.pageEvents} events a page may send.`,
       });

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ServedVisitors } from '../experiments/served-visitors.js';
+import { LiveSectionsModule } from '../live-sections/live-sections.module.js';
 import { OwnerModule } from '../owner/owner.module.js';
+import { ErrorGroupsService } from './error-groups/error-groups.js';
+import { ReleaseSourceMaps } from './error-groups/release-source-maps.js';
 import { FieldCleanup } from './field-cleanup.js';
 import { FieldEventsStore } from './field-events-store.js';
 import { FieldHealthController } from './field-health.controller.js';
@@ -16,9 +19,19 @@ import { RumController } from './rum.controller.js';
  * bodies, rate limit) is wired in create-app.ts with the others, before the JSON body parser.
  */
 @Module({
-  imports: [OwnerModule],
+  // the release files and the live configuration: the error groups read a release's maps and compare with live
+  imports: [OwnerModule, LiveSectionsModule],
   controllers: [RumController, FieldHealthController],
-  providers: [FieldEventsStore, FieldHealthService, FieldCleanup, PageViewProofs, ServedVisitors, MeasuredPages],
+  providers: [
+    ErrorGroupsService,
+    ReleaseSourceMaps,
+    FieldEventsStore,
+    FieldHealthService,
+    FieldCleanup,
+    PageViewProofs,
+    ServedVisitors,
+    MeasuredPages,
+  ],
   exports: [MeasuredPages],
 })
 export class RumModule {}

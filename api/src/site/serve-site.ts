@@ -5,6 +5,7 @@ import { shell } from '@portfolio/parts';
 import { jsonResumePath } from '@portfolio/contracts/json-resume';
 import { isOwnerPath, type SitePages } from './site-pages.js';
 import type { SitePage } from './site-page.js';
+import { apiError } from '../common/api-error.js';
 
 /** Files whose name carries a content hash never change: browsers keep them for a year. */
 const hashedFile = /\.[0-9a-f]{10}\.[a-z0-9]+$/i;
@@ -49,6 +50,12 @@ export function serveSite(
   const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
   // the sections' dist/ folders are not served: visitors get releases (/sections/<name>/<id>/), so that
   // building a part changes nothing they see (the first start takes each dist/ as its first release)
+  // the shell's source maps stay on the server as a release's do (no file names them): never served
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    path.extname(req.path).toLowerCase() === '.map'
+      ? res.status(404).set('Cache-Control', 'no-cache').json(apiError(404, 'There is no such file.'))
+      : next(),
+  );
   app.useStaticAssets(path.join(siteDir, shell.folder, 'dist'), staticOptions);
 
   const answer =

@@ -176,6 +176,48 @@ export const migrations: readonly string[] = [
      primary key (experiment_id, view_id)
    );
    alter table experiments add column mismatch text;`,
+  // errors grouped per release (api/src/rum/error-groups): each group of a section, as first reported (its message
+  // normalized, its mapped frames as JSON, the build and day it was first seen); its reports and the page views that
+  // reported it per day and build; and which page views reported which group (to count each once), kept as long as
+  // their proof's row in rum_views
+  `create table error_groups (
+     section text not null,
+     fingerprint text not null,
+     message text not null,
+     frames text not null,
+     first_build text not null,
+     first_seen timestamptz not null,
+     primary key (section, fingerprint)
+   );
+   create table error_daily (
+     day date not null,
+     section text not null,
+     build text not null,
+     fingerprint text not null,
+     count integer not null,
+     visitors integer not null,
+     primary key (section, build, fingerprint, day)
+   );
+   create index error_daily_by_group on error_daily (section, fingerprint, build);
+   create table error_views (
+     view_id bigint not null,
+     fingerprint text not null,
+     primary key (view_id, fingerprint)
+   );`,
+  // rollouts (api/src/experiments/rollout-step.ts): an experiment with a schedule, its share rising by steps (null
+  // steps: a fixed share); who started an experiment; section_history says who made each change and, for the
+  // guard's decisions, its figures at that moment (GuardFigures as JSON). Rows before this step: the owner's, but
+  // a first release, which the site made
+  `alter table experiments add column rollout_steps smallint[];
+   alter table experiments add column rollout_step smallint;
+   alter table experiments add column hold_minutes integer;
+   alter table experiments add column step_visitors integer;
+   alter table experiments add column step_started_at timestamptz;
+   alter table experiments add column paused_at timestamptz;
+   alter table experiments add column started_by text not null default 'the owner';
+   alter table section_history add column changed_by text not null default 'the owner';
+   alter table section_history add column figures text;
+   update section_history set changed_by = 'the site' where action = 'first release';`,
 ];
 
 /** Any fixed number: the advisory lock that lets one replica at a time migrate. */

@@ -13,6 +13,18 @@ import { releaseIdPattern, releasesBasePath } from './section-releases.js';
  *   POST /api/owner/experiments/:id/end                      -> Experiment (everyone on live)
  *   POST /api/owner/experiments/:id/promote                  -> Experiment (the candidate goes live; it ends)
  *   GET  /api/owner/experiments/:id/results                  -> ExperimentResults
+ * Rollouts (issue 27): an experiment whose share goes up by steps while the guard finds no harm, promoted after
+ * its last step but one (reaching 100 % is the promote), rolled back (everyone on live, the owner mailed) on harm:
+ *   POST /api/owner/sections/:name/rollout  NewRollout   -> 201 Experiment (409 when one runs already)
+ *   POST /api/owner/experiments/:id/pause                 -> Experiment (409 once ended, or not a rollout)
+ *   POST /api/owner/experiments/:id/resume                -> Experiment (409 once ended, or not a rollout)
+ *   POST /api/owner/experiments/:id/roll-back             -> Experiment (everyone on live; 409 once ended, or not a
+ *                                                            rollout: a fixed share is ended)
+ * With a deploy token that may promote (section-releases.ts):
+ *   POST /api/sections/:name/releases/:id/rollout  RolloutSettings? -> 201 Experiment (403 unless it may promote;
+ *                                                    422 ReleaseRefused when the checks, run again, fail)
+ * A rollout's share cannot be changed (409: it moves by its steps only), nor is it ended (409: it is rolled back);
+ * /promote works on both. The guard decides the steps (api/src/experiments/rollout-step.ts, docs/experiments.md).
  */
 
 /** The visitor's variant of the section's experiment: `exp_<section>` = `<experimentId>.<bucket>`, bucket 0-99. */
@@ -44,6 +56,79 @@ export const newExperimentSchema = z.strictObject({
 });
 export type NewExperiment = z.infer<typeof newExperimentSchema>;
 
+/**
+ * A rollout's defaults: its steps in percent of visitors (the last is 100: reaching it is the promote), how long
+ * each step is held at least, and how many new visitors of the candidate each step waits for at least.
+ */
+export const rolloutDefaults = { steps: [5, 25, 50, 100], holdMinutes: 60, stepVisitors: 50 } as const;
+export const rolloutLimits = {
+  steps: { min: 2, max: 10 },
+  holdMinutes: { min: 1, max: 7 * 24 * 60 },
+  stepVisitors: { min: 0, max: 1_000_000 },
+} as const;
+
+const steps = z
+  .array(z.number().check(z.int('Whole percents.'), z.gte(1, 'At least 1 %.'), z.lte(100, 'At most 100 %.')))
+  .check(
+    z.minLength(rolloutLimits.steps.min, `At least ${rolloutLimits.steps.min} steps.`),
+    z.maxLength(rolloutLimits.steps.max, `At most ${rolloutLimits.steps.max} steps.`),
+    z.refine(
+      (values) => values.every((value, i) => i === 0 || value > (values[i - 1] ?? 0)),
+      'Each step above the one before.',
+    ),
+    z.refine((values) => values.at(-1) === 100, 'The last step is 100 %.'),
+  );
+
+/** What a rollout may be given besides its release (the token's call carries the release in its path). */
+export const rolloutSettingsSchema = z.strictObject({
+  steps: z.optional(steps),
+  holdMinutes: z.optional(
+    z
+      .number()
+      .check(
+        z.int('Whole minutes.'),
+        z.gte(rolloutLimits.holdMinutes.min, `At least ${rolloutLimits.holdMinutes.min} minute.`),
+        z.lte(rolloutLimits.holdMinutes.max, 'At most a week.'),
+      ),
+  ),
+  stepVisitors: z.optional(
+    z
+      .number()
+      .check(
+        z.int('Whole visitors.'),
+        z.gte(rolloutLimits.stepVisitors.min, 'Not below 0.'),
+        z.lte(rolloutLimits.stepVisitors.max, 'Too many.'),
+      ),
+  ),
+  marginsMs: z.optional(z.strictObject({ LCP: margin, INP: margin })),
+});
+export type RolloutSettings = z.infer<typeof rolloutSettingsSchema>;
+
+export const newRolloutSchema = z.extend(rolloutSettingsSchema, {
+  releaseId: z.string('Pick a release.').check(z.regex(releaseIdPattern, 'Pick one of the section’s releases.')),
+});
+export type NewRollout = z.infer<typeof newRolloutSchema>;
+
+/** A rollout's schedule and where it stands. */
+export interface Rollout {
+  /** percent of visitors per step, rising, the last 100 */
+  steps: number[];
+  /** the step running now: an index into steps (the experiment's share is steps[step]) */
+  step: number;
+  holdMinutes: number;
+  stepVisitors: number;
+  stepStartedAt: string;
+  /** the candidate's new visitors at this step's share (the server's count of first pages, stored every second) */
+  visitorsThisStep: number;
+  /**
+   * the earliest the next step may begin (its hold over; the time paused does not count); null while paused, at the
+   * last step (its promote under way) or once ended
+   */
+  nextStepAt: string | null;
+  /** when the owner paused it; null while it runs */
+  pausedAt: string | null;
+}
+
 export const shareChangeSchema = z.strictObject({ share });
 export type ShareChange = z.infer<typeof shareChangeSchema>;
 
@@ -60,13 +145,20 @@ export interface Experiment {
   marginsMs: Record<'LCP' | 'INP', number>;
   startedAt: string;
   endedAt: string | null;
-  /** 'ended', 'promoted' or 'stopped: <why>'; null while it runs */
+  /**
+   * 'ended', 'promoted' or 'stopped: <why>' (a rollout: 'rolled back' by the owner, 'rolled back: <why>' by the
+   * guard, 'promoted' after its steps); null while it runs
+   */
   endReason: string | null;
   /**
    * the guard's last word on a sample ratio mismatch ("the candidate gets 31 % of measured visits but was
    * assigned 50 %: ..."): while there is one, nothing advances or promotes by itself; null: none
    */
   mismatch: string | null;
+  /** a rollout's schedule; null for an experiment with a fixed share */
+  rollout: Rollout | null;
+  /** who started it: 'the owner' or 'token "<name>"' */
+  startedBy: string;
 }
 
 /** A rate with its 95 % Wilson interval. */

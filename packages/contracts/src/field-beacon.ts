@@ -24,6 +24,11 @@ export const pageLimits = {
   pageEvents: 100,
   /** an error's message, trimmed by the browser before sending */
   messageChars: 200,
+  /**
+   * an error's stack, trimmed by the browser before sending: about eight frames of Chrome's ten. The API reads only
+   * the frames of the section's own release from it (its error groups, api/src/rum/error-groups) and keeps none of it
+   */
+  stackChars: 1000,
 } as const;
 
 /**

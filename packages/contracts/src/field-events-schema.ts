@@ -12,6 +12,8 @@ import { remoteNames } from './remote-routes.js';
 
 /** One line of printable text: no control characters (they would reach the owner's page and logs). */
 const printable = /^\P{Cc}*$/u;
+/** Lines of printable text (a stack). */
+const printableLines = /^(?:\n|\P{Cc})*$/u;
 /** A query string (of any URL) or an absolute URL's fragment may carry a visitor's data: the browser strips them. */
 const urlWithQuery = /[a-z][a-z0-9+.-]*:\/\/\S*[?#]|\?\S/i;
 
@@ -40,6 +42,13 @@ const error = z.strictObject({
     z.maxLength(rumLimits.messageChars, `At most ${rumLimits.messageChars} characters.`),
     z.regex(printable, 'Must be one line without control characters.'),
     z.refine((text) => !urlWithQuery.test(text), 'Must not hold a URL with a query string.'),
+  ),
+  stack: z.optional(
+    z.string('Must be text.').check(
+      z.maxLength(rumLimits.stackChars, `At most ${rumLimits.stackChars} characters.`),
+      z.regex(printableLines, 'Must be lines without other control characters.'),
+      z.refine((text) => !urlWithQuery.test(text), 'Must not hold a URL with a query string.'),
+    ),
   ),
 });
 

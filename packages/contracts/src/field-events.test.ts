@@ -11,12 +11,31 @@ describe('rumLimits: a batch the API accepts always fits its body limit', () => 
         kind: 'error',
         route: 'project',
         message: longest,
+        stack: '\ud800'.repeat(rumLimits.stackChars),
       })),
     };
     expect(checkRumBatch(batch).ok).toBe(true);
     const bytes = Buffer.byteLength(JSON.stringify(batch));
-    expect(bytes).toBeGreaterThan(rumLimits.events * 6 * rumLimits.messageChars); // the escapes were counted
+    expect(bytes).toBeGreaterThan(rumLimits.events * 6 * (rumLimits.messageChars + rumLimits.stackChars)); // the escapes were counted
     expect(bytes).toBeLessThanOrEqual(rumLimits.bodyBytes);
+  });
+
+  it('takes a stack of lines, and refuses one too long, with another control character or a query string', () => {
+    const error = (stack: unknown) => ({
+      proof: 'a.b',
+      events: [{ kind: 'error', route: 'about', message: 'TypeError: x', stack }],
+    });
+    expect(checkRumBatch(error('TypeError: x\n    at f (https://s.example/sections/about/0123/a.js:1:2)')).ok).toBe(
+      true,
+    );
+    for (const stack of [
+      'x'.repeat(rumLimits.stackChars + 1),
+      'a\tb',
+      'a\u0000b',
+      'at https://s.example/p?email=a@b.c:1:2',
+      12,
+    ])
+      expect(checkRumBatch(error(stack)).ok).toBe(false);
   });
 
   it('refuses one event more than a batch holds', () => {

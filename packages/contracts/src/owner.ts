@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { RemoteName } from './remote-routes.js';
+import type { GuardFigures } from './experiments.js';
 
 /**
  * The owner's area (behind the footer's "login" link): what its pages and the API's /api/owner/* calls
@@ -120,16 +121,30 @@ export interface SectionChange {
   section: RemoteName;
   /** an experiment's changes (experiments.ts) go from the live URL to the candidate's */
   /** 'first release': a part's build taken as its first release on the site's first start (nothing to roll back to) */
-  action: 'promote' | 'roll back' | 'first release' | ExperimentAction;
+  action: 'promote' | 'roll back' | 'first release' | 'release uploaded' | 'preview link made' | ExperimentAction;
   from: string;
   to: string;
   at: string;
   /** an experiment's share, or why it stopped; null otherwise */
   note?: string | null;
+  /** who: 'the owner', 'token "<name>"', 'the guard', or 'the site' (its first start) */
+  by: string;
+  /** the guard's figures when it decided (a stop, a rollout's step, roll back or promote); null otherwise */
+  figures?: GuardFigures | null;
 }
 
 export type ExperimentAction =
-  'experiment started' | 'experiment share changed' | 'experiment ended' | 'experiment promoted' | 'experiment stopped';
+  | 'experiment started'
+  | 'experiment share changed'
+  | 'experiment ended'
+  | 'experiment promoted'
+  | 'experiment stopped'
+  | 'rollout started'
+  | 'rollout step'
+  | 'rollout paused'
+  | 'rollout resumed'
+  | 'rollout rolled back'
+  | 'rollout promoted';
 
 export interface SectionOverview {
   name: RemoteName;

@@ -9,7 +9,7 @@ export interface SiteConfig {
   contactTo: string;
   profiles: ReadonlyArray<{ kind: 'code' | 'network'; label: string; url: string }>;
   loginUrl: string;
-  titles: Readonly<Record<'home' | 'about' | 'projects' | 'project' | 'resume' | 'error', string>>;
+  titles: Readonly<Record<'home' | 'about' | 'projects' | 'project' | 'resume' | 'error' | 'notFound', string>>;
 }
 
 export const siteConfig: SiteConfig = site as SiteConfig;
@@ -18,3 +18,7 @@ export const siteConfig: SiteConfig = site as SiteConfig;
 export function documentTitle(pageTitle: string | undefined): string {
   return pageTitle ? `${pageTitle} | ${siteConfig.ownerName}` : siteConfig.ownerName;
 }
+
+/** What a failed page is called (its title and its link preview's): a mistyped link is not the site's fault. */
+export const errorTitle = (status: number | undefined): string =>
+  status === 404 ? siteConfig.titles.notFound : siteConfig.titles.error;

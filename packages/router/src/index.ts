@@ -22,6 +22,7 @@ export {
   useNavigate,
   useOutlet,
   useParams,
+  useRevalidator,
   useRouteError,
 } from 'react-router';
 export { RouterProvider } from 'react-router/dom';

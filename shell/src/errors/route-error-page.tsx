@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from '@portfolio/router';
-import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
+import { documentTitle, errorTitle } from '@portfolio/contracts/site-config';
 import { RemoteUnavailableError } from '../federation/remote-unavailable-error';
 import { SiteFrame } from '../layout/site-frame';
 import { RemoteUnavailable } from './remote-unavailable';
@@ -14,9 +14,10 @@ export function errorDetail(error: unknown): string {
 
 function ErrorContent() {
   const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
   useEffect(() => {
-    document.title = documentTitle(siteConfig.titles.error);
-  }, []);
+    document.title = documentTitle(errorTitle(status));
+  }, [status]);
   if (error instanceof RemoteUnavailableError) return <RemoteUnavailable remote={error.remote} />;
   return (
     <section className="text-center py-5" aria-labelledby="error-heading">

@@ -1,6 +1,8 @@
 import { pageLimits, proofTimingName, rumPath } from '@portfolio/contracts/field-beacon';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
-import { collectField, messageOf } from './field-collector';
+import { collectField, errorOf } from './field-collector';
+
+const messageOf = (error: unknown) => errorOf(error).message;
 import type { FieldSignal } from './measure-field';
 
 // jsdom measures nothing: each metric reports once at once, LCP twice (as after the page was shown again)
@@ -28,7 +30,27 @@ function pageWithProof(proof: string | null) {
   Object.defineProperty(performance, 'getEntriesByType', { configurable: true, value: entries });
 }
 
-describe('messageOf: an error as the field measurements send it', () => {
+describe('errorOf: an error as the field measurements send it', () => {
+  it("sends its stack's lines, their URLs' query strings cut, at most the limit; '' without one", () => {
+    const error = new TypeError('photos is undefined');
+    error.stack = `TypeError: photos is undefined\n    at r (https://s.example/sections/about/0123456789abcdef/a.1.js:1:20)\n    at https://s.example/about?email=a@b.c:3:4\tx`;
+    expect(errorOf(error)).toEqual({
+      message: 'TypeError: photos is undefined',
+      stack: `TypeError: photos is undefined\n    at r (https://s.example/sections/about/0123456789abcdef/a.1.js:1:20)\n    at https://s.example/about x`,
+    });
+    error.stack = 'x'.repeat(5000);
+    expect(errorOf(error).stack).toHaveLength(pageLimits.stackChars);
+    expect(errorOf('just text')).toEqual({ message: 'just text', stack: '' });
+    expect(errorOf({ stack: 'at line\u0007 2\n next' }).stack).toBe('at line  2\n next');
+    const hostile = new Error('boom');
+    Object.defineProperty(hostile, 'stack', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(errorOf(hostile).message).toBe('Error: boom');
+  });
+
   it('keeps the kind and message, and cuts every URL query string and absolute URL fragment', () => {
     const error = new TypeError('failed https://api.example.com/v1/x?token=secret#part and /local/path?email=a@b.c');
     expect(messageOf(error)).toBe('TypeError: failed https://api.example.com/v1/x and /local/path');
@@ -73,8 +95,13 @@ describe('collectField: what the page heard, as it is sent', () => {
         { kind: 'vital', route: 'home', name: 'INP', value: 48 },
         { kind: 'vital', route: 'home', name: 'CLS', value: 0.1235 },
         { kind: 'vital', route: 'home', name: 'TTFB', value: 80 },
-        { kind: 'error', route: 'home', message: 'TypeError: broken at /x' },
-        { kind: 'error', route: 'projects', message: 'refused' },
+        {
+          kind: 'error',
+          route: 'home',
+          message: 'TypeError: broken at /x',
+          stack: expect.stringMatching(/^TypeError: broken at \/x\n {4}at /) as unknown,
+        },
+        { kind: 'error', route: 'projects', message: 'refused', stack: '' },
         { kind: 'section-failed', route: 'projects', section: 'projects' },
         { kind: 'conversion', route: 'home', name: 'door-followed' },
       ],
@@ -99,7 +126,7 @@ describe('collectField: batches', () => {
     dispatchEvent(new Event('pagehide'));
     const batches = sendBeacon.mock.calls.map(([, body]) => (JSON.parse(body) as { events: unknown[] }).events);
     expect(batches.map((events) => events.length)).toEqual(Array(100 / pageLimits.events).fill(pageLimits.events));
-    expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99' });
+    expect(batches.flat().at(-1)).toEqual({ kind: 'error', route: 'projects', message: 'failure 99', stack: '' });
   });
 });
 

@@ -17,22 +17,30 @@ import type { FieldSignal } from './measure-field';
  */
 const urlTails = /([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*|\?\S*/gi;
 
-/** An error in one line of at most 200 characters, without the query string of any URL in it. */
-export function messageOf(error: unknown): string {
-  let text = 'Error';
+/**
+ * An error as it is sent: its message in one line of at most 200 characters, and its stack in lines of at most 1,000
+ * ('' when it has none)
+ * (the API reads the section's frames from it), each without the query string of any URL in it.
+ */
+export function errorOf(error: unknown): { message: string; stack: string } {
+  let text = '';
+  let stack = '';
   try {
     text = String(error);
+    // whatever the thrower put there, as text (cleaned and cut below like the message)
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value, on purpose
+    stack = String((Object(error) as { stack?: unknown }).stack ?? '');
   } catch {
-    // an object without a string form: 'Error'
+    // an object without a string form: 'Error' below
   }
   // an Error's string form is its name and message
-  return (
-    text
-      .replace(urlTails, '$1')
-      .replace(/[\p{Cc}\s]+/gu, ' ')
-      .trim()
-      .slice(0, pageLimits.messageChars) || 'Error'
-  );
+  const clean = (value: string, others: RegExp, chars: number) =>
+    value.replace(urlTails, '$1').replace(others, ' ').trim().slice(0, chars);
+  return {
+    message: clean(text, /[\p{Cc}\s]+/gu, pageLimits.messageChars) || 'Error',
+    // '' where there is none: the API groups such an error by its message
+    stack: clean(stack, /[^\P{Cc}\n]+/gu, pageLimits.stackChars),
+  };
 }
 
 interface FieldContext {
@@ -108,7 +116,7 @@ export function collectField({ routeIdOf, take }: FieldContext): void {
         ? { kind: 'section-failed', route, section: detail as RemoteName }
         : type === conversionEventType
           ? { kind: 'conversion', route, name: detail as ConversionName }
-          : { kind: 'error', route, message: messageOf(reason ?? error ?? message) },
+          : { kind: 'error', route, ...errorOf(reason ?? error ?? message) },
     );
   });
   // after web-vitals' own listeners (added by the calls above), so the last INP and CLS go in this batch

@@ -56,6 +56,8 @@ const experiment = (fields: Partial<Experiment>): Experiment => ({
   endedAt: null,
   endReason: null,
   mismatch: null,
+  rollout: null,
+  startedBy: 'the owner',
   ...fields,
 });
 

@@ -4,21 +4,12 @@ import { shareLimits, type Experiment } from '@portfolio/contracts/experiments';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { SectionOverview } from '@portfolio/contracts/owner';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
-import type { ExperimentIntent } from './experiment-action';
+import { experimentDone, type ExperimentIntent } from './experiment-action';
 import { jsonSubmit, type ActionResult } from './owner-calls';
 import { OwnerTime } from './owner-time';
 import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
-
-const done: Record<ExperimentIntent, string> = {
-  'start-experiment': 'Started: the share of visitors gets the candidate from their next page.',
-  'change-share': 'Share changed for visitors not assigned yet; those assigned keep their variant.',
-  'end-experiment': 'Ended: every visitor gets the live release again.',
-  'promote-candidate': 'Promoted: the candidate is live for every visitor; the experiment has ended.',
-};
-
-const releaseLabel = (release: SectionRelease) =>
-  `${release.id}${release.note ? ` (${release.note})` : ''}${release.version ? `, build ${release.version}` : ''}`;
+import { releaseLabel } from './release-label';
 
 interface Props {
   section: SectionOverview;
@@ -26,7 +17,10 @@ interface Props {
   releases: readonly SectionRelease[];
 }
 
-/** A section card's experiment: start one, or the running one's share, results, end and promote; a stop's reason. */
+/**
+ * A section card's experiment with a fixed share: start one, or the running one's share, results, end and promote;
+ * a stop's reason. Nothing while a rollout runs (rollout-panel.tsx), whose share moves by its steps only.
+ */
 export function ExperimentPanel({ section, experiment, releases }: Props) {
   const fetcher = useFetcher<ActionResult<ExperimentIntent>>();
   const busy = fetcher.state !== 'idle';
@@ -34,7 +28,7 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
   const id = (part: string) => `experiment-${section.name}-${part}`;
 
   const running = experiment?.endedAt === null ? experiment : null;
-  const stopped = experiment?.endReason?.startsWith('stopped: ') ? experiment : null;
+  const stopped = experiment?.endReason?.startsWith('stopped: ') && !experiment.rollout ? experiment : null;
   const candidates = releases.filter((release) => release.ok && !release.live);
   const releaseField = useRef<HTMLSelectElement>(null);
   const shareField = useRef<HTMLInputElement>(null);
@@ -52,6 +46,7 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
       );
   };
 
+  if (running?.rollout) return null;
   return (
     <div className={styles.experiment} aria-labelledby={id('title')} role="group">
       <h3 id={id('title')} className="h6 mb-2">
@@ -156,7 +151,7 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
       </form>
       {result && (
         <ActionOutcome result={result}>
-          <p className="mb-0">{result.ok ? done[result.intent] : result.message}</p>
+          <p className="mb-0">{result.ok ? experimentDone[result.intent] : result.message}</p>
         </ActionOutcome>
       )}
     </div>

@@ -9,7 +9,9 @@ import type {
   RateFigure,
   VariantResults,
 } from '@portfolio/contracts/experiments';
-import { conversionNames, vitalNames, type VitalName } from '@portfolio/contracts/field-events';
+import { conversionNames, vitalNames, type ErrorGroups, type VitalName } from '@portfolio/contracts/field-events';
+import { apiRequest } from '@portfolio/ui/api-client';
+import { ErrorGroupList } from './error-groups';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { experimentApi } from './experiment-api';
@@ -17,14 +19,22 @@ import { ExperimentChart, type HourValue } from './experiment-chart';
 import { withSession } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { OwnerTime } from './owner-time';
+import { rolloutEndText, stepText } from './rollout-words';
+import { evidenceText, guardrailTitles, ofVisitors, percent } from './guard-figures';
 import { PageHeading } from './page-heading';
 import styles from './owner.module.css';
 
-const loader = ({ params }: LoaderFunctionArgs): Promise<ExperimentResults> =>
-  withSession(() => experimentApi.results(Number(params.id)));
+/** The results, and the candidate's error groups (the field measurements' own call). */
+const loader = ({ params }: LoaderFunctionArgs): Promise<ExperimentResults & { candidateErrors: ErrorGroups }> =>
+  withSession(async () => {
+    const results = await experimentApi.results(Number(params.id));
+    const { section, candidateReleaseId } = results.experiment;
+    const query = new URLSearchParams({ section, build: candidateReleaseId });
+    const candidateErrors = await apiRequest<ErrorGroups>(`owner/field-health/errors?${query.toString()}`);
+    return { ...results, candidateErrors };
+  });
 
 const vitalText = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(2) : `${Math.round(value)} ms`);
-const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
 const words = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1).replaceAll('-', ' ')}`;
 
 function P75({ name, figure }: { name: VitalName; figure: P75Figure | null }) {
@@ -87,10 +97,6 @@ function Variant({ title, variant }: { title: string; variant: VariantResults })
   );
 }
 
-const ofVisitors = ({ events, visitors }: { events: number; visitors: number }) =>
-  `${events} of ${visitors}${visitors > 0 ? ` (${percent(events / visitors)})` : ''}`;
-const evidenceText = (value: number) => (value >= 1e6 ? value.toExponential(1) : String(Math.round(value * 10) / 10));
-
 function GuardrailRow({ title, figures }: { title: string; figures: GuardrailFigures }) {
   const p75 = (value: number | null | undefined) =>
     value == null ? null : <span className="d-block">p75 {Math.round(value).toLocaleString('en-US')} ms</span>;
@@ -146,9 +152,9 @@ function Guard({ guard }: { guard: GuardFigures }) {
             </tr>
           </thead>
           <tbody>
-            <GuardrailRow title="Visitors with an error or failed load" figures={errors} />
-            <GuardrailRow title="LCP above the common p75" figures={LCP} />
-            <GuardrailRow title="INP above the common p75" figures={INP} />
+            <GuardrailRow title={guardrailTitles.errors} figures={errors} />
+            <GuardrailRow title={guardrailTitles.LCP} figures={LCP} />
+            <GuardrailRow title={guardrailTitles.INP} figures={INP} />
           </tbody>
         </table>
       </div>
@@ -167,21 +173,38 @@ const charts: Array<[string, HourValue]> = [
 ];
 
 function ExperimentResultsPage() {
-  const { experiment, live, candidate, guard, verdicts, hours } = useLoaderData<ExperimentResults>();
+  const { experiment, live, candidate, guard, verdicts, hours, candidateErrors } = useLoaderData<
+    ExperimentResults & { candidateErrors: ErrorGroups }
+  >();
   const label = remoteByName(experiment.section).label;
-  const state =
-    experiment.endedAt === null
+  const { rollout } = experiment;
+  const state = rollout
+    ? experiment.endedAt === null
+      ? `Rollout running: ${stepText(rollout)} get the candidate.`
+      : `${rolloutEndText({ ...experiment, rollout })}.`
+    : experiment.endedAt === null
       ? `Running: ${experiment.share} % of visitors get the candidate.`
       : experiment.endReason?.startsWith('stopped: ')
         ? `Stopped: ${experiment.endReason.slice('stopped: '.length)}.`
         : `Ended (${experiment.endReason ?? 'ended'}).`;
   return (
     <>
-      <PageHeading>Experiment on the {label}</PageHeading>
+      <PageHeading>
+        {rollout ? 'Rollout' : 'Experiment'} on the {label}
+      </PageHeading>
       <p>
         {state} Started <OwnerTime at={experiment.startedAt} />. <Link to={ownerPaths.sections}>Sections</Link>
       </p>
       <Guard guard={guard} />
+      <section aria-labelledby="errors-title" className="mb-4">
+        <h2 id="errors-title" className="h5">
+          The candidate&apos;s errors
+        </h2>
+        <ErrorGroupList
+          groups={candidateErrors.groups}
+          empty="No JavaScript errors reported from the candidate's visitors yet."
+        />
+      </section>
       <section aria-labelledby="verdict-title" className="mb-3">
         <h2 id="verdict-title" className="h5">
           Verdict

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { ExperimentResults, GuardrailFigures, VariantResults } from '@portfolio/contracts/experiments';
+import type { ErrorGroup, ErrorGroups } from '@portfolio/contracts/field-events';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import { installFakeApi, renderOwnerPage, status } from './owner-test-kit';
 
@@ -33,6 +34,8 @@ const results: ExperimentResults = {
     endedAt: null,
     endReason: null,
     mismatch,
+    rollout: null,
+    startedBy: 'the owner',
   },
   live: variant('aaaaaaaaaaaaaaaa'),
   candidate: variant('bbbbbbbbbbbbbbbb'),
@@ -59,11 +62,78 @@ const results: ExperimentResults = {
   hours: [],
 };
 
+const noErrors: ErrorGroups = {
+  section: 'about',
+  build: 'bbbbbbbbbbbbbbbb',
+  liveBuild: 'aaaaaaaaaaaaaaaa',
+  groups: [],
+};
+const group = (fields: Partial<ErrorGroup>): ErrorGroup => ({
+  fingerprint: '0123456789abcdef',
+  message: 'Error',
+  frames: [],
+  count: 1,
+  visitors: 1,
+  firstBuild: 'aaaaaaaaaaaaaaaa',
+  firstSeen: '2026-11-25T10:00:00.000Z',
+  newInRelease: false,
+  ...fields,
+});
+
 describe("an experiment's results", () => {
+  it("lists the candidate's errors by kind, new ones first, each where its source threw it; or says there are none", async () => {
+    const groups = [
+      group({
+        fingerprint: 'aaaa000000000000',
+        message: 'TypeError: Cannot read properties of undefined (reading <value>)',
+        frames: [{ file: 'src/gallery.tsx', line: 2, column: 18, function: 'Gallery', mapped: true }],
+        count: 41,
+        visitors: 38,
+        firstBuild: 'bbbbbbbbbbbbbbbb',
+        newInRelease: true,
+      }),
+      group({ fingerprint: 'bbbb000000000000', message: 'Error: quota of <n> reached', count: 3, visitors: 2 }),
+    ];
+    installFakeApi({
+      'GET owner/status': () => status(true),
+      'GET owner/experiments/7/results': () => ({ body: results }),
+      'GET owner/field-health/errors?section=about&build=bbbbbbbbbbbbbbbb': () => ({ body: { ...noErrors, groups } }),
+    });
+    renderOwnerPage(`${ownerPaths.experiments}/7`);
+    const errors = await screen.findByRole('region', { name: "The candidate's errors" });
+    const items = within(errors)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'UL')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'New in this releaseTypeError: Cannot read properties of undefined (reading <value>)src/gallery.tsx:2 in Gallery41 times, 38 page views; first seen in bbbbbbbbbbbbbbbb',
+      "Error: quota of <n> reachedNo frame of the section's own code was reported.3 times, 2 page views; first seen in aaaaaaaaaaaaaaaa",
+    ]);
+    // the new one marked in the owner's own styles (the site's Bootstrap has no badge: theme.test.ts), the other not
+    const [fresh, known] = within(errors)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'UL');
+    expect(fresh).toHaveClass('newErrorGroup');
+    expect(within(fresh!).getByText('New in this release')).toHaveClass('newError');
+    expect(known).not.toHaveClass('newErrorGroup');
+  });
+
+  it('says when the candidate has reported no error', async () => {
+    installFakeApi({
+      'GET owner/status': () => status(true),
+      'GET owner/experiments/7/results': () => ({ body: results }),
+      'GET owner/field-health/errors?section=about&build=bbbbbbbbbbbbbbbb': () => ({ body: noErrors }),
+    });
+    renderOwnerPage(`${ownerPaths.experiments}/7`);
+    const errors = await screen.findByRole('region', { name: "The candidate's errors" });
+    expect(errors).toHaveTextContent("No JavaScript errors reported from the candidate's visitors yet.");
+  });
+
   it("says a sample ratio mismatch in plain words, and the guard's figures per visitor", async () => {
     installFakeApi({
       'GET owner/status': () => status(true),
       'GET owner/experiments/7/results': () => ({ body: results }),
+      'GET owner/field-health/errors?section=about&build=bbbbbbbbbbbbbbbb': () => ({ body: noErrors }),
     });
     renderOwnerPage(`${ownerPaths.experiments}/7`);
     const alert = await screen.findByRole('alert');

@@ -12,6 +12,7 @@ import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { withSession } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
+import { ErrorGroupList } from './error-groups';
 import styles from './owner.module.css';
 
 const loader = (): Promise<FieldHealth> => withSession(() => apiRequest<FieldHealth>('owner/field-health'));
@@ -93,6 +94,12 @@ function BuildCard({ row }: { row: FieldHealthRow }) {
                   .join(', ')}
           </dd>
         </dl>
+        {row.section !== 'shell' && (
+          <>
+            <h3 className="h6 mt-4">Errors by kind</h3>
+            <ErrorGroupList groups={row.errorGroups} empty="No JavaScript errors reported from this build." />
+          </>
+        )}
       </div>
     </section>
   );

@@ -6,7 +6,14 @@ import type { PreviewLink, ReleaseCheck } from '@portfolio/contracts/section-rel
 /** What an owner page's action answers its fetcher: done (with the preview link a preview made), or what went wrong in words. */
 export type ActionResult<Intent extends string = string> =
   | { intent: Intent; ok: true; preview?: PreviewLink }
-  | { intent: Intent; ok: false; message: string; problems: string[] };
+  | {
+      intent: Intent;
+      ok: false;
+      message: string;
+      problems: string[];
+      /** a form's fields that were refused, each with its problem (by the name the field is submitted under) */
+      invalid?: Partial<Record<string, string>>;
+    };
 
 /** A candidate section that did not pass the checks, with what they found. */
 export class CandidateRefused extends Error {

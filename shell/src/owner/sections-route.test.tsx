@@ -80,6 +80,7 @@ describe('the sections page', () => {
             from: 'https://old.example.com/remoteEntry.js',
             to: '/mf/about/remoteEntry.js',
             at: '2026-11-21T08:00:00.000Z',
+            by: 'the owner',
           },
           {
             section: 'home',
@@ -87,6 +88,7 @@ describe('the sections page', () => {
             from: '/mf/home/remoteEntry.js',
             to: '/sections/home/0123456789abcdef/remoteEntry.js',
             at: '2026-11-20T08:00:00.000Z',
+            by: 'the site',
           },
         ]),
     });

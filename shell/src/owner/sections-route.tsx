@@ -7,6 +7,7 @@ import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
 import { experimentAction, isExperimentIntent } from './experiment-action';
 import { ExperimentPanel } from './experiment-panel';
+import { RolloutPanel } from './rollout-panel';
 import { SectionCard, type SectionIntent } from './section-card';
 import { SectionHistory } from './section-history';
 import { DeployTokens } from './deploy-tokens';
@@ -52,8 +53,9 @@ function Sections() {
       <PageHeading>Sections</PageHeading>
       <p className="text-body-secondary">
         Each section&apos;s releases, newest first: Promote one to every visitor (the site checks it again first), Roll
-        back to an earlier one, or Delete one that is not live. Preview opens a release or a candidate URL on the
-        preview origin, never here. The live configuration is kept in{' '}
+        back to an earlier one, or Delete one that is not live. Try one on a share of visitors with an experiment, or
+        roll it out by steps that begin by themselves while the guard finds no harm. Preview opens a release or a
+        candidate URL on the preview origin, never here. The live configuration is kept in{' '}
         {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
       </p>
       <div className="d-flex flex-column gap-3">
@@ -65,6 +67,11 @@ function Sections() {
             experiment={experiments[section.name]}
           >
             <ExperimentPanel
+              section={section}
+              experiment={experiments[section.name]}
+              releases={releasesOf(releases[section.name])}
+            />
+            <RolloutPanel
               section={section}
               experiment={experiments[section.name]}
               releases={releasesOf(releases[section.name])}

@@ -1,4 +1,4 @@
-import { documentTitle, siteConfig } from '@portfolio/contracts/site-config';
+import { documentTitle, errorTitle, siteConfig } from '@portfolio/contracts/site-config';
 import type { RouteHandle } from '@portfolio/contracts/remote-routes';
 import { ownerReference } from '@portfolio/contracts/owner-profile';
 import { jsonLdScriptText, type StructuredData, type StructuredDataPage } from '@portfolio/contracts/structured-data';
@@ -82,7 +82,7 @@ export function pageHead(input: PageHeadInput): string {
   // it is; only a page that exists is indexed
   const found = !(input.failed ?? status >= 300);
   const indexed = found && status < 300;
-  const pageTitle = (found && pageHandleValue(matches, 'title')) || siteConfig.titles.error;
+  const pageTitle = (found && pageHandleValue(matches, 'title')) || errorTitle(status);
   const title = documentTitle(pageTitle);
   const description = (found && pageHandleValue(matches, 'description')) || siteConfig.description;
   const url = pageUrlOf(pathname, indexed ? search : '', siteUrl).href;

@@ -315,6 +315,8 @@ describe('rendering pages on the server', () => {
     expect(page.html).toContain('Oops!');
     expect(page.html).toContain('<header class="site-header">');
     expect(metaContent(page.html ?? '', 'robots')).toBe('noindex');
+    // a mistyped link shared in a chat previews as what it is, not as the site failing
+    expect(metaContent(page.html ?? '', 'og:title')).toBe('Page not found | Jordan Reyes');
     expect(headOf(page.html ?? '')).not.toContain('rel="canonical"');
     expect(pageData(page.html ?? '').router).toMatchObject({ errors: { sections: { status: 404 } } });
   });
@@ -323,6 +325,7 @@ describe('rendering pages on the server', () => {
     const page = await render('/resume');
     expect(page.status).toBe(503);
     expect(page.html).toContain('This part of the site is unavailable');
+    expect(metaContent(page.html ?? '', 'og:title')).toBe('Something went wrong | Jordan Reyes');
     expect(page.html).toContain('<footer class="site-footer">');
     expect(pageData(page.html ?? '').clientRender).toBe(true);
     expect((await render('/')).status).toBe(200);

@@ -7,7 +7,7 @@ import { create } from 'tar';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
 import { LiveConfig } from '../live-config.js';
-import { SectionHistory } from '../section-history.js';
+import { bySite, SectionHistory } from '../section-history.js';
 import { ReleaseFiles, releaseManifest } from './release-files.js';
 import { ReleasesTable } from './releases-table.js';
 
@@ -78,7 +78,8 @@ export class FirstStartReleases implements OnApplicationBootstrap {
         // replicas starting together import the same dist/ as the same release: recorded once
         await this.live.set(name, url, async (tx, from) => {
           // not a promote: what was live before (remotes.json's /mf/ path) is no longer served, so no Roll back to it
-          if (from !== url) await this.history.record(tx, { section: name, action: 'first release', from, to: url });
+          if (from !== url)
+            await this.history.record(tx, { section: name, action: 'first release', from, to: url, by: bySite });
         });
         this.logger.log(`${name}: ${folder}/dist is its first release, ${unpacked.id}, live at ${url}`);
       } catch (error) {

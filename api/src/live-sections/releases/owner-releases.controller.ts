@@ -26,6 +26,7 @@ import { OwnerSessionGuard, type RequestWithOwnerSession } from '../../owner/own
 import { sectionNamed } from '../../common/section-named.js';
 import { OwnerSectionsService } from '../owner-sections.service.js';
 import { selfOriginOf } from '../../common/origins.js';
+import { byOwner } from '../section-history.js';
 import { DeployTokens } from './deploy-tokens.js';
 import { SectionReleases } from './section-releases.service.js';
 
@@ -74,7 +75,7 @@ export class OwnerReleasesController {
     @Req() req: RequestWithOwnerSession,
   ): Promise<SectionsOverview> {
     const section = sectionNamed(name);
-    await this.releases.promote(section, id, selfOriginOf(req), body.note?.trim() || null);
+    await this.releases.promote(section, id, selfOriginOf(req), byOwner, body.note?.trim() || null);
     return this.sections.overview(selfOriginOf(req));
   }
 

@@ -50,7 +50,8 @@ function parseJson<T>(text: string, fallback: T): T {
 
 /**
  * Table section_releases: one row per kept release (the archive too with DATABASE_URL). When a release was
- * live is not stored twice: it is read from section_history, whose every change names the URL made live.
+ * live is not stored twice: it is read from section_history, whose promotes, roll backs and first releases name the
+ * URL made live.
  */
 @Injectable()
 export class ReleasesTable {
@@ -135,7 +136,7 @@ export class ReleasesTable {
   /** Each URL the section had, and when: from section_history, oldest change first. */
   async periods(section: RemoteName, queries: Queries = this.database): Promise<Map<string, Period[]>> {
     const changes = await queries.query<{ to_url: string; changed_at: Date }>(
-      // an experiment's rows (api/src/experiments) made nothing live
+      // its other rows (uploads, preview links, experiments and rollouts) made nothing live
       `select to_url, changed_at from section_history where section = $1 and action in ('promote', 'roll back', 'first release')
        order by id`,
       [section],

@@ -14,6 +14,7 @@ import {
 import type { Response } from 'express';
 import {
   browserCheckReportSchema,
+  releaseEntryUrl,
   type BrowserCheckReport,
   type ReleaseUploaded,
   type SectionRelease,
@@ -23,6 +24,7 @@ import { PreviewOrigin } from '../../common/preview-origin.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sectionNamed } from '../../common/section-named.js';
 import { selfOriginOf } from '../../common/origins.js';
+import { byToken, SectionHistory } from '../section-history.js';
 import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
 import { previewLinkPath, ReleasePreviews } from './release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
@@ -39,6 +41,7 @@ export class SectionReleasesController {
     private readonly releases: SectionReleases,
     private readonly previews: ReleasePreviews,
     private readonly previewOrigin: PreviewOrigin,
+    private readonly history: SectionHistory,
   ) {}
 
   @Post()
@@ -69,6 +72,7 @@ export class SectionReleasesController {
     res.status(created ? 201 : 200);
     // opened on the preview origin: the release's code never runs where the owner's session is
     const { signed, expiresAt } = await this.previews.sign(section, { release: release.id });
+    await this.history.recordPreview(section, releaseEntryUrl(section, release.id), expiresAt, byToken(token.name));
     return {
       release,
       previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
@@ -98,8 +102,9 @@ export class SectionReleasesController {
     @Param('id') id: string,
     @Req() req: RequestWithDeployToken,
   ): Promise<SectionRelease> {
-    if (!deployTokenOf(req).mayPromote)
+    const token = deployTokenOf(req);
+    if (!token.mayPromote)
       throw new ForbiddenException({ message: 'This deploy token may not promote: the owner promotes its releases.' });
-    return this.releases.promote(sectionNamed(name), id, selfOriginOf(req));
+    return this.releases.promote(sectionNamed(name), id, selfOriginOf(req), byToken(token.name));
   }
 }

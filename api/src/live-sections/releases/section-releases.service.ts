@@ -18,7 +18,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
 import { LiveConfig } from '../live-config.js';
-import { SectionHistory } from '../section-history.js';
+import { byToken, SectionHistory } from '../section-history.js';
 import { ArchiveRefused, type ArchiveUnpacking, type UnpackedArchive } from './release-archive.js';
 import { ReleaseChecks } from './release-checks.js';
 import { ReleaseFiles, releaseManifest, versionProblem } from './release-files.js';
@@ -153,6 +153,14 @@ export class SectionReleases {
         const keptNow = await this.table.keptBytes(token.id, tx);
         if (keptNow + unpacked.diskBytes > this.quota) throw overQuota(this.quota, keptNow, unpacked.diskBytes);
         await this.table.insert(release, archive, { tokenId: token.id, diskBytes: unpacked.diskBytes }, tx);
+        await this.history.record(tx, {
+          section: name,
+          action: 'release uploaded',
+          from: '',
+          to: releaseEntryUrl(name, unpacked.id),
+          note: note ? `${release.version}: ${note}` : release.version,
+          by: byToken(token.name),
+        });
       });
       recorded = true;
     } finally {
@@ -208,26 +216,42 @@ export class SectionReleases {
 
   /**
    * Makes a release live for every visitor once its checks pass again (recorded in section_history as a
-   * promote, or a roll back when it was live before); the browser check recorded on upload is kept.
+   * promote, or a roll back when it was live before, made `by` the owner, a token or the guard); the browser check
+   * recorded on upload is kept.
    */
-  async promote(name: RemoteName, id: string, selfOrigin: string, note: string | null = null): Promise<SectionRelease> {
+  async promote(
+    name: RemoteName,
+    id: string,
+    selfOrigin: string,
+    by: string,
+    note: string | null = null,
+  ): Promise<SectionRelease> {
     const stored = await this.stored(name, id);
     if (note && !stored.note) await this.table.setNote(name, id, note);
     const url = releaseEntryUrl(name, id);
     const live = await this.live.current();
     if (live?.[name] === url)
       throw new ConflictException({ message: `Release ${id} is live for the ${name} section already.` });
-    const folder = await this.files.folder(name, id);
-    if (!folder) throw new NotFoundException({ message: `The files of release ${id} are gone from this site.` });
-    const browser = stored.checks.filter((check) => check.name === 'browser');
-    const checks = [...(await this.checks.run(name, id, folder, selfOrigin)), ...browser];
-    await this.table.setChecks(name, id, checks);
-    if (!checksPass(checks)) throw refused(checks);
+    await this.checkAgain(name, stored, selfOrigin);
     const wasLive = (await this.table.periods(name)).has(url);
     await this.live.set(name, url, (tx, from) =>
-      this.history.record(tx, { section: name, action: wasLive ? 'roll back' : 'promote', from, to: url }),
+      this.history.record(tx, { section: name, action: wasLive ? 'roll back' : 'promote', from, to: url, by }),
     );
     return this.describe(name, id);
+  }
+
+  /**
+   * A release's checks run again (a promote's, a token's rollout's), kept with the browser check recorded on
+   * upload: a 422 naming each failed check when one fails.
+   */
+  async checkAgain(name: RemoteName, release: string | StoredRelease, selfOrigin: string): Promise<void> {
+    const stored = typeof release === 'string' ? await this.stored(name, release) : release;
+    const folder = await this.files.folder(name, stored.id);
+    if (!folder) throw new NotFoundException({ message: `The files of release ${stored.id} are gone from this site.` });
+    const browser = stored.checks.filter((check) => check.name === 'browser');
+    const checks = [...(await this.checks.run(name, stored.id, folder, selfOrigin)), ...browser];
+    await this.table.setChecks(name, stored.id, checks);
+    if (!checksPass(checks)) throw refused(checks);
   }
 
   /**

@@ -14,15 +14,15 @@ const releaseCacheControl = 'public, max-age=31536000, immutable';
 
 /**
  * What a section's build holds, by extension, and the one type each is served as: scripts, styles, pictures,
- * fonts, JSON, source maps and the license notes a minifier writes beside a chunk. Nothing else of a release
- * is served (an HTML page, an XML document, a PDF): a release's file is never a document of the site.
+ * fonts, JSON and the license notes a minifier writes beside a chunk. Nothing else of a release is served (an HTML
+ * page, an XML document, a PDF, a source map: maps are kept for the server's error groups, api/src/rum/error-groups,
+ * and never given to visitors): a release's file is never a document of the site.
  */
 const releaseFileTypes: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
