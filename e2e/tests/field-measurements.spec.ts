@@ -125,6 +125,8 @@ test('a page error, a failed section and a conversion are reported, without quer
     kind: 'error',
     route: 'projects',
     message: 'Error: field test failure at https://example.com/page',
+    // its stack as the browser wrote it, for the error groups
+    stack: expect.stringMatching(/^Error: field test failure at https:\/\/example\.com\/page\n/) as unknown,
   });
   expect(events).toContainEqual({ kind: 'conversion', route: 'home', name: 'door-followed' });
   // each route shown is a view of its own: the two pages loaded, and the door's

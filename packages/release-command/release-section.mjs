@@ -125,11 +125,14 @@ async function release({ sectionName, sectionDir, args, env, log, started }) {
       log(`The release failed the browser check: it will not go live. Fix the errors above and release again.`);
       return 1;
     }
-    log(`Preview link (until ${previewExpiresAt}): ${previewUrl}`);
+    const previewLine = `Preview link (until ${previewExpiresAt}): ${previewUrl}`;
     if (!rollout) {
       log(`Done in ${seconds(started)}. Every check passed; the release is not live until it is promoted.`);
+      // the last thing said: the line a developer copies
+      log(previewLine);
       return 0;
     }
+    log(previewLine);
     const rolling = await startRollout({ site, section: remote.name, token, id: release.id }).catch(unreachable);
     if (rolling.status !== 201) {
       for (const line of refusalLines(rolling, { label: remote.label, site })) log(line);
