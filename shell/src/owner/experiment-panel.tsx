@@ -9,7 +9,7 @@ import { jsonSubmit, type ActionResult } from './owner-calls';
 import { OwnerTime } from './owner-time';
 import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
-import { releaseLabel } from './release-label';
+import { candidatesOf, ReleasePicker } from './release-picker';
 
 interface Props {
   section: SectionOverview;
@@ -29,7 +29,7 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
 
   const running = experiment?.endedAt === null ? experiment : null;
   const stopped = experiment?.endReason?.startsWith('stopped: ') && !experiment.rollout ? experiment : null;
-  const candidates = releases.filter((release) => release.ok && !release.live);
+  const candidates = candidatesOf(releases);
   const releaseField = useRef<HTMLSelectElement>(null);
   const shareField = useRef<HTMLInputElement>(null);
   const submit = (intent: ExperimentIntent) => {
@@ -78,25 +78,14 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
             <Link to={`${ownerPaths.experiments}/${running.id}`}>Results</Link>
           </p>
         ) : (
-          <>
-            <label htmlFor={id('release')} className="form-label">
-              Candidate release
-            </label>
-            <select
-              ref={releaseField}
-              id={id('release')}
-              name="release"
-              className={`form-control mb-2 ${styles.select}`}
-              disabled={candidates.length === 0}
-            >
-              {candidates.length === 0 && <option value="">No other release passed its checks</option>}
-              {candidates.map((release) => (
-                <option key={release.id} value={release.id}>
-                  {releaseLabel(release)}
-                </option>
-              ))}
-            </select>
-          </>
+          <ReleasePicker
+            ref={releaseField}
+            id={id('release')}
+            name="release"
+            label="Candidate release"
+            className="mb-2"
+            candidates={candidates}
+          />
         )}
         <label htmlFor={id('share')} className="form-label">
           Share of visitors (%)

@@ -10,7 +10,7 @@ import { jsonSubmit, type ActionResult } from './owner-calls';
 import { OwnerTime } from './owner-time';
 import { ConfirmRemovalModal } from './confirm-removal-modal';
 import { nextStepText, rolloutEndText, stepText } from './rollout-words';
-import { releaseLabel } from './release-label';
+import { candidatesOf, ReleasePicker } from './release-picker';
 import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
 
@@ -160,7 +160,7 @@ export function RolloutPanel({ section, experiment, releases }: Props) {
   const rolling = running?.rollout ? (running as RunningRollout) : null;
   const ended = experiment?.endedAt && experiment.rollout ? (experiment as RunningRollout) : null;
   const now = useFollow(rolling);
-  const candidates = releases.filter((release) => release.ok && !release.live);
+  const candidates = candidatesOf(releases);
   const invalid = result && !result.ok ? (result.invalid ?? {}) : {};
   const closeConfirm = useCallback(() => setConfirming(null), []);
 
@@ -238,22 +238,12 @@ export function RolloutPanel({ section, experiment, releases }: Props) {
               submit('start-rollout');
             }}
           >
-            <label htmlFor={id('release')} className="form-label">
-              Release to roll out
-            </label>
-            <select
+            <ReleasePicker
               ref={releaseField}
               {...fieldProps('release')}
-              className={`form-control ${styles.select}`}
-              disabled={candidates.length === 0}
-            >
-              {candidates.length === 0 && <option value="">No other release passed its checks</option>}
-              {candidates.map((release) => (
-                <option key={release.id} value={release.id}>
-                  {releaseLabel(release)}
-                </option>
-              ))}
-            </select>
+              label="Release to roll out"
+              candidates={candidates}
+            />
             {problem('release')}
             <p id={id('release-hint')} className={`${styles.hint} mb-2`}>
               Releases that passed their checks and are not live.
