@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useFetcher, useRevalidator } from '@portfolio/router';
 import { rolloutDefaults, rolloutLimits, type Experiment, type Rollout } from '@portfolio/contracts/experiments';
 import { ownerPaths } from '@portfolio/contracts/owner';
@@ -190,6 +190,35 @@ export function RolloutPanel({ section, experiment, releases }: Props) {
       </p>
     );
 
+  /** A whole-number field of the start form, its bounds and default the contract's. */
+  const wholeField = (
+    name: 'holdMinutes' | 'stepVisitors',
+    ref: RefObject<HTMLInputElement | null>,
+    label: string,
+    hint: string,
+  ) => (
+    <div>
+      <label htmlFor={id(name)} className="form-label">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        {...fieldProps(name)}
+        type="number"
+        inputMode="numeric"
+        min={rolloutLimits[name].min}
+        max={rolloutLimits[name].max}
+        step={1}
+        className={`form-control ${styles.share}`}
+        defaultValue={rolloutDefaults[name]}
+      />
+      {problem(name)}
+      <p id={id(`${name}-hint`)} className={styles.hint}>
+        {hint}
+      </p>
+    </div>
+  );
+
   return (
     <div className={styles.experiment} aria-labelledby={id('title')} role="group">
       <h3 id={id('title')} className="h6 mb-2" tabIndex={-1}>
@@ -267,46 +296,8 @@ export function RolloutPanel({ section, experiment, releases }: Props) {
               {rolloutLimits.steps.max} steps.
             </p>
             <div className={styles.rolloutNumbers}>
-              <div>
-                <label htmlFor={id('holdMinutes')} className="form-label">
-                  Hold each step (minutes)
-                </label>
-                <input
-                  ref={holdField}
-                  {...fieldProps('holdMinutes')}
-                  type="number"
-                  inputMode="numeric"
-                  min={rolloutLimits.holdMinutes.min}
-                  max={rolloutLimits.holdMinutes.max}
-                  step={1}
-                  className={`form-control ${styles.share}`}
-                  defaultValue={rolloutDefaults.holdMinutes}
-                />
-                {problem('holdMinutes')}
-                <p id={id('holdMinutes-hint')} className={styles.hint}>
-                  At least.
-                </p>
-              </div>
-              <div>
-                <label htmlFor={id('stepVisitors')} className="form-label">
-                  Visitors per step
-                </label>
-                <input
-                  ref={visitorsField}
-                  {...fieldProps('stepVisitors')}
-                  type="number"
-                  inputMode="numeric"
-                  min={rolloutLimits.stepVisitors.min}
-                  max={rolloutLimits.stepVisitors.max}
-                  step={1}
-                  className={`form-control ${styles.share}`}
-                  defaultValue={rolloutDefaults.stepVisitors}
-                />
-                {problem('stepVisitors')}
-                <p id={id('stepVisitors-hint')} className={styles.hint}>
-                  New visitors on the release, at least.
-                </p>
-              </div>
+              {wholeField('holdMinutes', holdField, 'Hold each step (minutes)', 'At least.')}
+              {wholeField('stepVisitors', visitorsField, 'Visitors per step', 'New visitors on the release, at least.')}
             </div>
             <p className={styles.hint}>
               Each step begins by itself once the one before has been held that long and seen that many visitors, while
