@@ -1,74 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { remotes } from '@portfolio/parts';
 import type { Experiment } from '@portfolio/contracts/experiments';
-import { ownerPaths, type SectionsOverview } from '@portfolio/contracts/owner';
-import type { SectionRelease } from '@portfolio/contracts/section-releases';
-import { installFakeApi, renderOwnerPage, status, type FakeApi } from './owner-test-kit';
-
-const liveHealth = {
-  url: '',
-  ok: true,
-  entryAnswers: true,
-  routeIds: [],
-  missingRouteIds: [],
-  version: null,
-  builtAt: null,
-  problems: [],
-};
-const overview: SectionsOverview = {
-  sections: remotes.map((remote) => ({
-    name: remote.name,
-    label: remote.label,
-    liveUrl: `/sections/${remote.name}/aaaaaaaaaaaaaaaa/remoteEntry.js`,
-    liveHealth,
-    previousUrl: null,
-    liveReleaseId: 'aaaaaaaaaaaaaaaa',
-  })),
-  history: [],
-  storage: 'database',
-};
-const release = (id: string, live: boolean): SectionRelease => ({
-  section: 'about',
-  id,
-  version: `v-${id.slice(0, 4)}`,
-  builtAt: null,
-  uploadedAt: '2026-11-25T09:00:00.000Z',
-  uploadedBy: { kind: 'owner' },
-  note: null,
-  checks: [],
-  diskBytes: 4096,
-  ok: true,
-  entryUrl: `/sections/about/${id}/remoteEntry.js`,
-  live,
-  livePeriods: live ? [{ from: '2026-11-25T09:00:00.000Z', until: null }] : [],
-});
-const experiment = (fields: Partial<Experiment>): Experiment => ({
-  id: 7,
-  section: 'about',
-  candidateReleaseId: 'bbbbbbbbbbbbbbbb',
-  candidateUrl: '/sections/about/bbbbbbbbbbbbbbbb/remoteEntry.js',
-  liveUrl: '/sections/about/aaaaaaaaaaaaaaaa/remoteEntry.js',
-  share: 20,
-  minVisitors: 100,
-  marginsMs: { LCP: 0, INP: 0 },
-  startedAt: '2026-11-25T10:00:00.000Z',
-  endedAt: null,
-  endReason: null,
-  mismatch: null,
-  rollout: null,
-  startedBy: 'the owner',
-  ...fields,
-});
+import { ownerPaths } from '@portfolio/contracts/owner';
+import {
+  aboutExperiment,
+  aboutRelease,
+  installFakeApi,
+  renderOwnerPage,
+  sectionsOverview,
+  status,
+  type FakeApi,
+} from './owner-test-kit';
 
 function site(experiments: Experiment[], extra: FakeApi = {}) {
   return installFakeApi({
     'GET owner/status': () => status(true),
-    'GET owner/sections': () => ({ body: overview }),
+    'GET owner/sections': () => ({ body: sectionsOverview() }),
     'GET owner/experiments': () => ({ body: experiments }),
     'GET owner/deploy-tokens': () => ({ body: [] }),
     'GET owner/sections/about/releases': () => ({
-      body: [release('bbbbbbbbbbbbbbbb', false), release('aaaaaaaaaaaaaaaa', true)],
+      body: [aboutRelease('bbbbbbbbbbbbbbbb', false), aboutRelease('aaaaaaaaaaaaaaaa', true)],
     }),
     ...extra,
   });
@@ -78,7 +29,9 @@ const aboutCard = () => screen.findByRole('region', { name: 'About section' });
 
 describe("a section card's experiment", () => {
   it('starts one with a release that is not live and the share typed', async () => {
-    const calls = site([], { 'POST owner/sections/about/experiment': () => ({ status: 201, body: experiment({}) }) });
+    const calls = site([], {
+      'POST owner/sections/about/experiment': () => ({ status: 201, body: aboutExperiment({}) }),
+    });
     renderOwnerPage(ownerPaths.sections);
     const card = await aboutCard();
     const picker = await within(card).findByLabelText('Candidate release');
@@ -103,9 +56,9 @@ describe("a section card's experiment", () => {
   });
 
   it('shows a running one with its share, Change share, End experiment and Promote candidate', async () => {
-    const calls = site([experiment({})], {
-      'POST owner/experiments/7/share': () => ({ body: experiment({ share: 30 }) }),
-      'POST owner/experiments/7/end': () => ({ body: experiment({ endedAt: '2026-11-25T11:00:00.000Z' }) }),
+    const calls = site([aboutExperiment({})], {
+      'POST owner/experiments/7/share': () => ({ body: aboutExperiment({ share: 30 }) }),
+      'POST owner/experiments/7/end': () => ({ body: aboutExperiment({ endedAt: '2026-11-25T11:00:00.000Z' }) }),
     });
     renderOwnerPage(ownerPaths.sections);
     const card = await aboutCard();
@@ -129,7 +82,7 @@ describe("a section card's experiment", () => {
 
   it('says Stopped and why', async () => {
     site([
-      experiment({
+      aboutExperiment({
         endedAt: '2026-11-25T11:00:00.000Z',
         endReason: "stopped: the candidate's visitors met errors more often than live's: 9 of its 9 visitors",
       }),
@@ -143,7 +96,7 @@ describe("a section card's experiment", () => {
 
   it('says a sample ratio mismatch in plain words while it lasts', async () => {
     const mismatch = 'the candidate gets 31 % of measured visits but was assigned 50 %: the results may be biased';
-    site([experiment({ share: 50, mismatch })]);
+    site([aboutExperiment({ share: 50, mismatch })]);
     renderOwnerPage(ownerPaths.sections);
     const card = await aboutCard();
     expect(await within(card).findByText('Sample ratio mismatch')).toBeInTheDocument();

@@ -1,6 +1,9 @@
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@portfolio/router/testing';
-import type { OwnerStatus } from '@portfolio/contracts/owner';
+import { remotes } from '@portfolio/parts';
+import type { Experiment } from '@portfolio/contracts/experiments';
+import type { OwnerStatus, SectionChange, SectionsOverview } from '@portfolio/contracts/owner';
+import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import { ownerRoutesUnder } from '../app/owner-routes';
 
 /**
@@ -57,3 +60,62 @@ export function renderOwnerPage(path: string) {
   render(<RouterProvider router={router} />);
   return router;
 }
+
+/** The sections page's overview: every section live on release aaaaaaaaaaaaaaaa, healthy; its history as given. */
+export const sectionsOverview = (history: SectionChange[] = []): SectionsOverview => ({
+  sections: remotes.map((remote) => ({
+    name: remote.name,
+    label: remote.label,
+    liveUrl: `/sections/${remote.name}/aaaaaaaaaaaaaaaa/remoteEntry.js`,
+    liveHealth: {
+      url: '',
+      ok: true,
+      entryAnswers: true,
+      routeIds: [],
+      missingRouteIds: [],
+      version: null,
+      builtAt: null,
+      problems: [],
+    },
+    previousUrl: null,
+    liveReleaseId: 'aaaaaaaaaaaaaaaa',
+  })),
+  history,
+  storage: 'database',
+});
+
+/** A release of the about section, live or not, that passed its checks or not. */
+export const aboutRelease = (id: string, live: boolean, ok = true): SectionRelease => ({
+  section: 'about',
+  id,
+  version: `v-${id.slice(0, 4)}`,
+  builtAt: null,
+  uploadedAt: '2026-11-25T09:00:00.000Z',
+  uploadedBy: { kind: 'owner' },
+  note: null,
+  checks: [],
+  diskBytes: 4096,
+  ok,
+  entryUrl: `/sections/about/${id}/remoteEntry.js`,
+  live,
+  livePeriods: live ? [{ from: '2026-11-25T09:00:00.000Z', until: null }] : [],
+});
+
+/** The owner's running experiment on the about section, release bbbbbbbbbbbbbbbb on 20 % of visitors. */
+export const aboutExperiment = (fields: Partial<Experiment> = {}): Experiment => ({
+  id: 7,
+  section: 'about',
+  candidateReleaseId: 'bbbbbbbbbbbbbbbb',
+  candidateUrl: '/sections/about/bbbbbbbbbbbbbbbb/remoteEntry.js',
+  liveUrl: '/sections/about/aaaaaaaaaaaaaaaa/remoteEntry.js',
+  share: 20,
+  minVisitors: 100,
+  marginsMs: { LCP: 0, INP: 0 },
+  startedAt: '2026-11-25T10:00:00.000Z',
+  endedAt: null,
+  endReason: null,
+  mismatch: null,
+  rollout: null,
+  startedBy: 'the owner',
+  ...fields,
+});

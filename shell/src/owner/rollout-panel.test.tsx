@@ -1,49 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { remotes } from '@portfolio/parts';
 import type { Experiment, GuardFigures, Rollout } from '@portfolio/contracts/experiments';
-import { ownerPaths, type SectionChange, type SectionsOverview } from '@portfolio/contracts/owner';
-import type { SectionRelease } from '@portfolio/contracts/section-releases';
-import { installFakeApi, renderOwnerPage, status, type FakeApi } from './owner-test-kit';
+import { ownerPaths, type SectionChange } from '@portfolio/contracts/owner';
+import {
+  aboutExperiment,
+  aboutRelease,
+  installFakeApi,
+  renderOwnerPage,
+  sectionsOverview,
+  status,
+  type FakeApi,
+} from './owner-test-kit';
 import { rolloutRefreshMs } from './rollout-panel';
 
-const liveHealth = {
-  url: '',
-  ok: true,
-  entryAnswers: true,
-  routeIds: [],
-  missingRouteIds: [],
-  version: null,
-  builtAt: null,
-  problems: [],
-};
-const overview = (history: SectionChange[] = []): SectionsOverview => ({
-  sections: remotes.map((remote) => ({
-    name: remote.name,
-    label: remote.label,
-    liveUrl: `/sections/${remote.name}/aaaaaaaaaaaaaaaa/remoteEntry.js`,
-    liveHealth,
-    previousUrl: null,
-    liveReleaseId: 'aaaaaaaaaaaaaaaa',
-  })),
-  history,
-  storage: 'database',
-});
-const release = (id: string, live: boolean, ok = true): SectionRelease => ({
-  section: 'about',
-  id,
-  version: `v-${id.slice(0, 4)}`,
-  builtAt: null,
-  uploadedAt: '2026-11-25T09:00:00.000Z',
-  uploadedBy: { kind: 'owner' },
-  note: null,
-  checks: [],
-  diskBytes: 4096,
-  ok,
-  entryUrl: `/sections/about/${id}/remoteEntry.js`,
-  live,
-  livePeriods: live ? [{ from: '2026-11-25T09:00:00.000Z', until: null }] : [],
-});
 const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
 const rollout = (fields: Partial<Rollout> = {}): Rollout => ({
   steps: [5, 25, 50, 100],
@@ -56,35 +25,21 @@ const rollout = (fields: Partial<Rollout> = {}): Rollout => ({
   pausedAt: null,
   ...fields,
 });
-const experiment = (fields: Partial<Experiment> = {}): Experiment => ({
-  id: 9,
-  section: 'about',
-  candidateReleaseId: 'bbbbbbbbbbbbbbbb',
-  candidateUrl: '/sections/about/bbbbbbbbbbbbbbbb/remoteEntry.js',
-  liveUrl: '/sections/about/aaaaaaaaaaaaaaaa/remoteEntry.js',
-  share: 25,
-  minVisitors: 100,
-  marginsMs: { LCP: 0, INP: 0 },
-  startedAt: '2026-11-25T10:00:00.000Z',
-  endedAt: null,
-  endReason: null,
-  mismatch: null,
-  rollout: rollout(),
-  startedBy: 'token "ci"',
-  ...fields,
-});
+/** A deploy token's rollout on the about section, at its second step. */
+const experiment = (fields: Partial<Experiment> = {}): Experiment =>
+  aboutExperiment({ id: 9, share: 25, rollout: rollout(), startedBy: 'token "ci"', ...fields });
 
 function site(experiments: () => Experiment[], extra: FakeApi = {}, history: SectionChange[] = []) {
   return installFakeApi({
     'GET owner/status': () => status(true),
-    'GET owner/sections': () => ({ body: overview(history) }),
+    'GET owner/sections': () => ({ body: sectionsOverview(history) }),
     'GET owner/experiments': () => ({ body: experiments() }),
     'GET owner/deploy-tokens': () => ({ body: [] }),
     'GET owner/sections/about/releases': () => ({
       body: [
-        release('cccccccccccccccc', false, false),
-        release('bbbbbbbbbbbbbbbb', false),
-        release('aaaaaaaaaaaaaaaa', true),
+        aboutRelease('cccccccccccccccc', false, false),
+        aboutRelease('bbbbbbbbbbbbbbbb', false),
+        aboutRelease('aaaaaaaaaaaaaaaa', true),
       ],
     }),
     ...extra,
