@@ -2,6 +2,8 @@ import type { ErrorGroup } from '@portfolio/contracts/field-events';
 import styles from './owner.module.css';
 
 const times = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/** "1 page view", "3 page views" (here and on the field health page) */
+export const pageViews = (count: number) => times(count, 'page view', 'page views');
 
 /**
  * A build's error groups (api/src/rum/error-groups): each error's message, where in the section's source it was
@@ -34,7 +36,7 @@ export function ErrorGroupList({ groups, empty }: { groups: readonly ErrorGroup[
             <p className="mb-1 small text-body-secondary">No frame of the section&apos;s own code was reported.</p>
           )}
           <p className="mb-0 small text-body-secondary">
-            {times(group.count, 'time', 'times')}, {times(group.visitors, 'page view', 'page views')}; first seen in{' '}
+            {times(group.count, 'time', 'times')}, {pageViews(group.visitors)}; first seen in{' '}
             <code>{group.firstBuild}</code>
           </p>
         </li>

@@ -12,7 +12,7 @@ import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { withSession } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
-import { ErrorGroupList } from './error-groups';
+import { ErrorGroupList, pageViews } from './error-groups';
 import styles from './owner.module.css';
 
 const loader = (): Promise<FieldHealth> => withSession(() => apiRequest<FieldHealth>('owner/field-health'));
@@ -42,8 +42,6 @@ function Vital({ row, name }: { row: FieldHealthRow; name: VitalName }) {
     </>
   );
 }
-
-const pageViews = (count: number) => `${count} ${count === 1 ? 'page view' : 'page views'}`;
 
 /** One section at one build: what visitors' browsers measured. */
 function BuildCard({ row }: { row: FieldHealthRow }) {
