@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from '@portfolio/router';
 import { remoteByName } from '@portfolio/parts';
 import type {
+  Experiment,
   ExperimentResults,
   GuardFigures,
   GuardrailFigures,
@@ -24,8 +25,10 @@ import { evidenceText, guardrailTitles, ofVisitors, percent } from './guard-figu
 import { PageHeading } from './page-heading';
 import styles from './owner.module.css';
 
+type ResultsData = ExperimentResults & { candidateErrors: ErrorGroups };
+
 /** The results, and the candidate's error groups (the field measurements' own call). */
-const loader = ({ params }: LoaderFunctionArgs): Promise<ExperimentResults & { candidateErrors: ErrorGroups }> =>
+const loader = ({ params }: LoaderFunctionArgs): Promise<ResultsData> =>
   withSession(async () => {
     const results = await experimentApi.results(Number(params.id));
     const { section, candidateReleaseId } = results.experiment;
@@ -172,28 +175,30 @@ const charts: Array<[string, HourValue]> = [
   ...vitalNames.map((name): [string, HourValue] => [`${name}, p75`, (hour) => hour.p75[name]]),
 ];
 
+/** Where the experiment or rollout stands, in a sentence. */
+function stateText(experiment: Experiment): string {
+  const { rollout, endedAt, endReason } = experiment;
+  if (rollout)
+    return endedAt === null
+      ? `Rollout running: ${stepText(rollout)} get the candidate.`
+      : `${rolloutEndText({ ...experiment, rollout })}.`;
+  if (endedAt === null) return `Running: ${experiment.share} % of visitors get the candidate.`;
+  if (endReason?.startsWith('stopped: ')) return `Stopped: ${endReason.slice('stopped: '.length)}.`;
+  return `Ended (${endReason ?? 'ended'}).`;
+}
+
 function ExperimentResultsPage() {
-  const { experiment, live, candidate, guard, verdicts, hours, candidateErrors } = useLoaderData<
-    ExperimentResults & { candidateErrors: ErrorGroups }
-  >();
+  const { experiment, live, candidate, guard, verdicts, hours, candidateErrors } = useLoaderData<ResultsData>();
   const label = remoteByName(experiment.section).label;
   const { rollout } = experiment;
-  const state = rollout
-    ? experiment.endedAt === null
-      ? `Rollout running: ${stepText(rollout)} get the candidate.`
-      : `${rolloutEndText({ ...experiment, rollout })}.`
-    : experiment.endedAt === null
-      ? `Running: ${experiment.share} % of visitors get the candidate.`
-      : experiment.endReason?.startsWith('stopped: ')
-        ? `Stopped: ${experiment.endReason.slice('stopped: '.length)}.`
-        : `Ended (${experiment.endReason ?? 'ended'}).`;
   return (
     <>
       <PageHeading>
         {rollout ? 'Rollout' : 'Experiment'} on the {label}
       </PageHeading>
       <p>
-        {state} Started <OwnerTime at={experiment.startedAt} />. <Link to={ownerPaths.sections}>Sections</Link>
+        {stateText(experiment)} Started <OwnerTime at={experiment.startedAt} />.{' '}
+        <Link to={ownerPaths.sections}>Sections</Link>
       </p>
       <Guard guard={guard} />
       <section aria-labelledby="errors-title" className="mb-4">
