@@ -1,4 +1,3 @@
-import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
@@ -13,21 +12,14 @@ import {
 import { call, json, type OwnerSite } from './owner-site.js';
 import { runningCacheMs } from '../src/experiments/experiment-assignments.js';
 
-type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
-
 // Two replicas on one PostgreSQL database (postgres project only): one assignment, one guard stop.
 
 describe('experiments on two replicas of one database', () => {
-  let smtp: SmtpSink;
   let running: ExperimentSite;
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    running = await startExperimentSite({ EXPERIMENT_GUARD_MS: '100', SMTP_URL: smtp.url }, 2);
+    running = await startExperimentSite({ EXPERIMENT_GUARD_MS: '100' }, 2);
   }, 180_000);
-  afterAll(async () => {
-    await running.close();
-    await smtp.close();
-  });
+  afterAll(() => running.close());
 
   it('assigns a visitor the same variant on either replica, and the guard stops it once', async () => {
     const [first, second] = running.sites as [OwnerSite, OwnerSite];
@@ -54,14 +46,14 @@ describe('experiments on two replicas of one database', () => {
       );
       return list.find((found) => found.id === experiment.id && found.endReason?.startsWith('stopped'));
     }, 'the guard to stop it');
-    await eventually(() => smtp.mails.some((mail) => mail.raw.includes('section stopped')), 'the mail');
+    await eventually(() => running.smtp.mails.some((mail) => mail.raw.includes('section stopped')), 'the mail');
     // both guards kept looking meanwhile: still one stop, one mail
     await new Promise((resolve) => setTimeout(resolve, 600));
     const overview = await json<SectionsOverview>(
       await call(second, 'GET', '/api/owner/sections', { session: running.session }),
     );
     expect(overview.history.filter((change) => change.action === 'experiment stopped')).toHaveLength(1);
-    expect(smtp.mails.filter((mail) => mail.raw.includes('section stopped'))).toHaveLength(1);
+    expect(running.smtp.mails.filter((mail) => mail.raw.includes('section stopped'))).toHaveLength(1);
     for (const replica of [first, second])
       expect((await visit(replica, '/about', { Cookie: `exp_about=${experiment.id}.0` })).about).toBe('about-1');
   });

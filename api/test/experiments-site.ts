@@ -1,4 +1,5 @@
 import { defaultRemotesConfig } from '@portfolio/parts';
+import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { RumEvent } from '@portfolio/contracts/field-events';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
@@ -9,9 +10,13 @@ import { newToken, upload } from './release-client.js';
 import { newStorage, type StorageEnv } from './test-storage.js';
 import { folderEntries, tarGz } from './tar-archive.js';
 
-/** A stand-in site whose about section has two releases: the first start's (live) and a candidate. */
+/**
+ * A stand-in site whose about section has two releases: the first start's (live) and a candidate; the owner's mail
+ * (the guard's) goes to an SMTP sink.
+ */
 export interface ExperimentSite {
   sites: OwnerSite[];
+  smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   /** the stand-in build the sites serve */
   siteDir: string;
   session: string;
@@ -26,9 +31,10 @@ export async function startExperimentSite(
   storage: StorageEnv = newStorage(),
 ): Promise<ExperimentSite> {
   const siteDir = fakeSite(defaultRemotesConfig(), true);
+  const smtp = await startSmtpSink();
   const sites: OwnerSite[] = [];
   for (let i = 0; i < replicas; i++)
-    sites.push(await startOwnerSite(siteDir, storage, { RATE_LIMIT_RUM: '100000', ...env }));
+    sites.push(await startOwnerSite(siteDir, storage, { RATE_LIMIT_RUM: '100000', SMTP_URL: smtp.url, ...env }));
   const [first] = sites as [OwnerSite];
   const session = await first.logIn();
   const token = (await newToken(first, session, 'about')).secret;
@@ -41,12 +47,14 @@ export async function startExperimentSite(
   const id = (version: string) => releases.find((release) => release.version === version)?.id ?? '';
   return {
     sites,
+    smtp,
     siteDir,
     session,
     liveId: id('about-1'),
     candidateId: id('about-2'),
     close: async () => {
       await Promise.all(sites.map((site) => site.close()));
+      await smtp.close();
     },
   };
 }

@@ -1,4 +1,3 @@
-import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { eventually } from './eventually.js';
@@ -15,32 +14,21 @@ import { beacon, pageView } from './page-views.js';
 import { itOnOneStorage, testStorage } from './test-storage.js';
 import { runningCacheMs } from '../src/experiments/experiment-assignments.js';
 
-type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
-
 // Experiments on a stand-in site (fake-site.ts renders which build of each section a page was made with):
 // the owner's calls, the assignment of visitors by cookie, caching, the results and the guard's stop. On PostgreSQL
 // only what storage keeps runs: which visitor gets which build is the cookie's and the code's (the running experiment
 // read once and cached), and a variant's renderers are processes.
 
 describe(`experiments (${testStorage})`, () => {
-  let smtp: SmtpSink;
   let running: ExperimentSite;
   let site: OwnerSite;
   let session: string;
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    running = await startExperimentSite({
-      EXPERIMENT_GUARD_MS: '150',
-      SMTP_URL: smtp.url,
-      CONTACT_TO: 'owner@example.com',
-    });
+    running = await startExperimentSite({ EXPERIMENT_GUARD_MS: '150', CONTACT_TO: 'owner@example.com' });
     [site] = running.sites as [OwnerSite];
     session = running.session;
   }, 180_000);
-  afterAll(async () => {
-    await running.close();
-    await smtp.close();
-  });
+  afterAll(() => running.close());
 
   const owner = (method: string, urlPath: string, body?: unknown, origin?: string | null) =>
     call(site, method, urlPath, { session, body, origin });
@@ -306,7 +294,7 @@ describe(`experiments (${testStorage})`, () => {
     const seen = await visit(site, '/about', { Cookie: `exp_about=${guarded.id}.0` });
     expect([seen.status, seen.about]).toEqual([200, 'about-1']);
     const mail = await eventually(
-      () => smtp.mails.find((found) => found.raw.includes('Experiment on the about section stopped')),
+      () => running.smtp.mails.find((found) => found.raw.includes('Experiment on the about section stopped')),
       'the mail to the owner',
     );
     expect(mail.raw).toContain('met errors more often than live');

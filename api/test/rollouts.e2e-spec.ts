@@ -1,6 +1,5 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { RumEvent } from '@portfolio/contracts/field-events';
 import type { SectionChange, SectionsOverview } from '@portfolio/contracts/owner';
@@ -16,8 +15,6 @@ import { testStorage } from './test-storage.js';
 import { rolloutLines } from '../../packages/release-command/release-answer.mjs';
 import { startRollout as startRolloutAs } from '../../packages/release-command/release-client.mjs';
 
-type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
-
 /** A test's hold minute: a rollout held 1 minute waits this long; 10,000 minutes are never over in a test. */
 const minuteMs = 40;
 const neverOver = 10_000;
@@ -27,25 +24,19 @@ const neverOver = 10_000;
 // history with who and the guard's figures, and the owner's mail.
 
 describe(`rollouts (${testStorage})`, () => {
-  let smtp: SmtpSink;
   let running: ExperimentSite;
   let site: OwnerSite;
   let session: string;
   beforeAll(async () => {
-    smtp = await startSmtpSink();
     running = await startExperimentSite({
       EXPERIMENT_GUARD_MS: '86400000',
       ROLLOUT_MINUTE_MS: String(minuteMs),
-      SMTP_URL: smtp.url,
       CONTACT_TO: 'owner@example.com',
     });
     [site] = running.sites as [OwnerSite];
     session = running.session;
   }, 180_000);
-  afterAll(async () => {
-    await running.close();
-    await smtp.close();
-  });
+  afterAll(() => running.close());
 
   const owner = (method: string, urlPath: string, body?: unknown, origin?: string | null) =>
     call(site, method, urlPath, { session, body, origin });
@@ -274,7 +265,7 @@ describe(`rollouts (${testStorage})`, () => {
     expect(stored?.subject).toBe('Rollout on the about section rolled back');
     expect(stored?.message).toContain('was rolled back at step 1 of 3: 25 % of visitors: the candidate');
     await eventually(
-      () => smtp.mails.find((mail) => mail.raw.includes('Rollout on the about section rolled back')),
+      () => running.smtp.mails.find((mail) => mail.raw.includes('Rollout on the about section rolled back')),
       'the mail',
     );
     const seen = await visit(site, '/about', { Cookie: `exp_about=${rollout.id}.0` });

@@ -126,13 +126,8 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
             `experiment ${experiment.id} on ${experiment.section}: ${reading.mismatch ?? 'the split is as assigned again'}`,
           );
         if (!experiment.schedule) {
-          const why = reading.stop;
-          if (!why) continue;
-          const ended = await this.experiments.end(experiment.id, `stopped: ${why}`, { by: byGuard, figures }, tx);
-          if (!ended) continue;
-          await mailOwner(tx, ended, why, this.config.contactFrom);
-          this.logger.warn(`experiment ${experiment.id} on ${experiment.section} stopped: ${why}`);
-          evaluation.mailed += 1;
+          if (reading.stop)
+            evaluation.mailed += await this.endAndMail(tx, experiment, 'stopped', reading.stop, figures);
           continue;
         }
         const decision = rolloutDecision({
@@ -145,12 +140,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         });
         if (decision.kind === 'hold') continue;
         if (decision.kind === 'roll back') {
-          const reason = `rolled back: ${decision.why}`;
-          const ended = await this.experiments.end(experiment.id, reason, { by: byGuard, figures }, tx);
-          if (!ended) continue;
-          await mailOwner(tx, ended, decision.why, this.config.contactFrom);
-          this.logger.warn(`rollout ${experiment.id} on ${experiment.section} rolled back: ${decision.why}`);
-          evaluation.mailed += 1;
+          evaluation.mailed += await this.endAndMail(tx, experiment, 'rolled back', decision.why, figures);
           continue;
         }
         const { steps, step } = experiment.schedule;
@@ -193,13 +183,28 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         return 0;
       }
       const why = `its checks failed when it was promoted: ${error.message}`;
-      return this.database.transaction(async (tx) => {
-        const ended = await this.experiments.end(experiment.id, `rolled back: ${why}`, { by: byGuard, figures }, tx);
-        if (!ended) return 0;
-        await mailOwner(tx, ended, why, this.config.contactFrom);
-        return 1;
-      });
+      return this.database.transaction((tx) => this.endAndMail(tx, experiment, 'rolled back', why, figures));
     }
+  }
+
+  /**
+   * The guard's end of an experiment (stopped) or a rollout (rolled back) for `why`, and the owner's mail: 1, or 0
+   * when it had ended already (another replica's look, or the owner meanwhile).
+   */
+  private async endAndMail(
+    tx: Queries,
+    experiment: StoredExperiment,
+    ends: 'stopped' | 'rolled back',
+    why: string,
+    figures: GuardFigures,
+  ): Promise<number> {
+    const ended = await this.experiments.end(experiment.id, `${ends}: ${why}`, { by: byGuard, figures }, tx);
+    if (!ended) return 0;
+    await mailOwner(tx, ended, why, this.config.contactFrom);
+    this.logger.warn(
+      `${experiment.schedule ? 'rollout' : 'experiment'} ${experiment.id} on ${experiment.section} ${ends}: ${why}`,
+    );
+    return 1;
   }
 
   /** This server as its own checks reach it (a request's selfOriginOf, without a request). */

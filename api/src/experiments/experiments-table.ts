@@ -57,8 +57,6 @@ export const shownExperiment = ({
   ...experiment
 }: StoredExperiment): Experiment => experiment;
 
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
-
 function scheduleOf(row: ExperimentRow): RolloutSchedule | null {
   if (!row.rollout_steps || row.rollout_step === null || row.step_started_at === null) return null;
   return {
@@ -71,7 +69,7 @@ function scheduleOf(row: ExperimentRow): RolloutSchedule | null {
   };
 }
 
-/** A rollout's schedule and where it stands (nextStepAt: its hold's end, null while paused or ended). */
+/** What a rollout starts with (its step, start and pause are the table's: see insert, advance, pause). */
 export interface RolloutStart {
   steps: readonly number[];
   holdMinutes: number;
@@ -104,7 +102,7 @@ const experimentOf = (row: ExperimentRow, minuteMs: number): StoredExperiment =>
         schedule.pausedAt || row.ended_at || schedule.step >= schedule.steps.length - 1
           ? null
           : holdEndOf(schedule, minuteMs).toISOString(),
-      pausedAt: iso(schedule.pausedAt),
+      pausedAt: schedule.pausedAt?.toISOString() ?? null,
     },
     startedBy: row.started_by,
     eventsAfter: String(row.events_after),

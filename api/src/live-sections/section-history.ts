@@ -3,6 +3,7 @@ import type { GuardFigures } from '@portfolio/contracts/experiments';
 import type { SectionChange } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
+import { parseJson } from '../storage/json-column.js';
 
 /** How many changes the owner's page lists. */
 const historyShown = 50;
@@ -23,15 +24,6 @@ export const byOwner = 'the owner';
 export const byGuard = 'the guard';
 export const bySite = 'the site';
 export const byToken = (name: string): string => `token "${name}"`;
-
-function figuresOf(text: string | null): GuardFigures | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as GuardFigures;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Every change of a section, in table section_history (both storages): uploads, preview links, promotes, roll
@@ -85,7 +77,7 @@ export class SectionHistory {
       at: new Date(row.changed_at).toISOString(),
       note: row.note,
       by: row.changed_by,
-      figures: figuresOf(row.figures),
+      figures: row.figures ? parseJson<GuardFigures | null>(row.figures, null) : null,
     }));
   }
 

@@ -29,8 +29,8 @@ const refusals: Record<ProofRefusal, string> = {
  * POST /api/rum: a beacon of field measurements. After the rate limit (common/rate-limit.ts) and the body
  * (beacon-body.ts): pages of the site only (Origin, 403); a visitor declining to be measured gets 204 and
  * nothing is stored, before the body is even checked; then the batch is checked (400), its page view proof too
- * (403: none of this site's, or expired), its errors fingerprinted (error-groups/), and it is stored (204), unless its page view has sent a page's worth
- * of events already (409).
+ * (403: none of this site's, or expired), its errors fingerprinted (error-groups/), and it is stored (204),
+ * unless its page view has sent a page's worth of events already (409).
  */
 @Controller('rum')
 @UseGuards(OriginGuard)

@@ -7,6 +7,7 @@ import {
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
 import { DATABASE, type Database, type Queries } from '../../storage/database.js';
+import { parseJson } from '../../storage/json-column.js';
 
 interface ReleaseRow {
   section: RemoteName;
@@ -39,14 +40,6 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** Every check passed; a skipped browser check (no Chromium) does not fail a release. */
 export const checksPass = (checks: readonly ReleaseCheck[]): boolean =>
   checks.every((check) => check.outcome !== 'failed');
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 /**
  * Table section_releases: one row per kept release (the archive too with DATABASE_URL). When a release was

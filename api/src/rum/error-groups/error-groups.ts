@@ -10,6 +10,7 @@ import {
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { LiveSections } from '../../live-sections/live-sections.service.js';
 import { DATABASE, type Database, type Queries } from '../../storage/database.js';
+import { parseJson } from '../../storage/json-column.js';
 import type { PageView } from '../page-view-proofs.js';
 import { fingerprintOf, normalizedMessage } from './error-fingerprint.js';
 import { ReleaseSourceMaps } from './release-source-maps.js';
@@ -137,16 +138,10 @@ const ordered = (groups: ErrorGroup[]) =>
   );
 
 function groupOf(row: GroupRow, liveBuild: string | null): ErrorGroup {
-  let frames: ErrorFrame[] = [];
-  try {
-    frames = JSON.parse(row.frames) as ErrorFrame[];
-  } catch {
-    // written by this code only: never unreadable
-  }
   return {
     fingerprint: row.fingerprint,
     message: row.message,
-    frames,
+    frames: parseJson<ErrorFrame[]>(row.frames, []),
     count: row.count,
     visitors: row.visitors,
     firstBuild: row.first_build,
