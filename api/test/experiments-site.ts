@@ -59,12 +59,14 @@ export async function startExperimentSite(
   };
 }
 
+/** The owner starts an experiment (or a rollout) on the about section: anything but a 201 throws. */
 export async function startExperiment(
   site: OwnerSite,
   session: string,
   body: Record<string, unknown>,
+  kind: 'experiment' | 'rollout' = 'experiment',
 ): Promise<Experiment> {
-  const response = await call(site, 'POST', '/api/owner/sections/about/experiment', { session, body });
+  const response = await call(site, 'POST', `/api/owner/sections/about/${kind}`, { session, body });
   if (response.status !== 201) throw new Error(`starting answered ${response.status}: ${await response.text()}`);
   return json<Experiment>(response);
 }

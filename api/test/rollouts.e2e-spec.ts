@@ -6,7 +6,14 @@ import type { SectionChange, SectionsOverview } from '@portfolio/contracts/owner
 import { ExperimentGuard } from '../src/experiments/experiment-guard.js';
 import { ServedVisitors } from '../src/experiments/served-visitors.js';
 import { eventually } from './eventually.js';
-import { aboutVisit, startExperimentSite, visit, type ExperimentSite, type Variant } from './experiments-site.js';
+import {
+  aboutVisit,
+  startExperiment,
+  startExperimentSite,
+  visit,
+  type ExperimentSite,
+  type Variant,
+} from './experiments-site.js';
 import { call, json, type OwnerSite } from './owner-site.js';
 import { pageView, proofFields, report } from './page-views.js';
 import { newToken, withToken } from './release-client.js';
@@ -49,11 +56,7 @@ describe(`rollouts (${testStorage})`, () => {
     await site.nest.get(ServedVisitors).flush();
     await site.nest.get(ExperimentGuard).tick();
   };
-  const startRollout = async (body: Record<string, unknown>) => {
-    const response = await owner('POST', '/api/owner/sections/about/rollout', body);
-    if (response.status !== 201) throw new Error(`starting answered ${response.status}: ${await response.text()}`);
-    return json<Experiment>(response);
-  };
+  const startRollout = (body: Record<string, unknown>) => startExperiment(site, session, body, 'rollout');
   /** Waits, on the clock, until the step's hold is over (a few test minutes). */
   const holdOver = async (experiment: Experiment) => {
     const rollout = experiment.rollout;
