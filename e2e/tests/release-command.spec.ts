@@ -113,8 +113,8 @@ test('the release command ships a change: previewed by link only, promoted by th
       .first()
       .click();
     // the status says the same words after a roll back as after the promote: what the owner waits for is the Live
-    // mark moving, so the released one is offered for promoting again
-    await expect(about.getByRole('button', { name: `Promote (release ${id})` })).toBeVisible();
+    // mark moving, so the released one (live before, hence gone back to) is offered again
+    await expect(about.getByRole('button', { name: `Roll back to this release (release ${id})` })).toBeVisible();
     await expect(about.getByRole('status')).toContainText('every visitor now gets');
     await visitorSees(browser, liveHeading);
     await ownerContext.close();
