@@ -51,6 +51,11 @@ type KnownDevice = (req: Request) => Promise<string | null>;
  * nothing). A browser with a valid device cookie has its own budget and is locked out alone when it spends
  * it; every other request shares the per-client budget and the overall one, so a guess spread over many
  * addresses is slowed too, without locking the owner's known browser out (OWASP's device cookies).
+ *
+ * Each login is counted before it is looked at (so guesses sent at once cannot all slip under the limit) and
+ * refunded when it was not a wrong password, before its answer leaves: express-rate-limit's own refund
+ * (`skipSuccessfulRequests`) runs once the answer has been sent, so a client's next guess could be counted
+ * before it, and refused one guess early (on PostgreSQL the two run on two connections).
  */
 function useLoginThrottle(
   app: NestExpressApplication,
@@ -60,22 +65,28 @@ function useLoginThrottle(
 ): void {
   const minutes = Math.round(loginThrottle.windowMs / 60_000);
   const deviceOf = (res: Response): string | null => (res.locals as { ownerDevice: string | null }).ownerDevice;
-  const throttle = (name: string, limit: number, counted: Pick<Partial<Options>, 'skip' | 'keyGenerator'>) =>
-    rateLimit({
+  /** each throttle's store, and where it leaves what it counted on the request (its key) */
+  const counters: Array<{ store: DatabaseRateLimitStore; property: string }> = [];
+  const throttle = (name: string, limit: number, counted: Pick<Partial<Options>, 'skip' | 'keyGenerator'>) => {
+    const store = new DatabaseRateLimitStore(database, `${name}:`);
+    const property = `throttle:${name}`;
+    counters.push({ store, property });
+    return rateLimit({
       windowMs: loginThrottle.windowMs,
       limit,
       ...counted,
-      store: new DatabaseRateLimitStore(database, `${name}:`),
+      store,
+      requestPropertyName: property,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      skipSuccessfulRequests: true,
-      requestWasSuccessful: (_req, res) => res.statusCode !== 401,
       handler: (_req, res) => {
         res.status(429).json(apiError(429, `Too many wrong passwords; wait up to ${minutes} minutes and try again.`));
       },
     });
+  };
   const path = '/api/owner/login';
   app.use(path, (req: Request, res: Response, next: NextFunction) => {
+    refundUnlessWrong(req, res, counters);
     knownDevice(req).then((device) => {
       res.locals.ownerDevice = device;
       next();
@@ -94,4 +105,28 @@ function useLoginThrottle(
     path,
     throttle('owner-login-all', config.ownerLogin.overall, { skip: fromKnownDevice, keyGenerator: () => 'everyone' }),
   );
+}
+
+/**
+ * Holds the end of an answer that is not a 401 (a wrong password) until what the throttles counted for it is
+ * taken back: its client learns the answer only once its budget is as it was (the 429 of a spent budget included,
+ * as a refusal costs nothing). A connection closed before an answer keeps its count.
+ */
+function refundUnlessWrong(
+  req: Request,
+  res: Response,
+  counters: ReadonlyArray<{ store: DatabaseRateLimitStore; property: string }>,
+): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    const keys = counters.flatMap(({ store, property }) => {
+      const info = (req as unknown as Record<string, { key: string } | undefined>)[property];
+      return info ? [{ store, key: info.key }] : [];
+    });
+    if (res.statusCode === 401 || keys.length === 0) return end(...args);
+    void Promise.all(keys.map(({ store, key }) => store.decrement(key)))
+      .catch(() => undefined /* a refund lost costs the client one guess of its window, no more */)
+      .finally(() => end(...args));
+    return res;
+  }) as Response['end'];
 }
