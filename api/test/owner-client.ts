@@ -2,6 +2,7 @@ import { ownerSessionCookie } from '@portfolio/contracts/owner';
 import { loadConfig } from '../src/config/app-config.js';
 import { OwnerPassword } from '../src/owner/owner-password.js';
 import { hashPassword } from '../src/owner/password-hash.js';
+import type { Queries } from '../src/storage/database.js';
 import { openStorage, type StorageEnv } from './test-storage.js';
 
 export interface OwnerRequest {
@@ -82,3 +83,17 @@ export const ownerCalls = (messageId: number) =>
     { method: 'POST', path: `/api/owner/messages/${messageId}/send-now`, body: undefined },
     { method: 'DELETE', path: `/api/owner/messages/${messageId}`, body: undefined },
   ] as const;
+
+/**
+ * Moves every owner session `ms` into the future, as a quiet period that long would: the sessions' rule reads the
+ * database's clock (`now()`, shared by replicas), which no fake timer of the test's process reaches, so the ends
+ * it compares with it (the last call, the hard end) are moved back instead. When each began is left alone: it is
+ * compared with when the password was set, not with the clock.
+ */
+export async function passSessionTime(database: Queries, ms: number): Promise<void> {
+  await database.query(
+    `update owner_sessions set last_seen_at = last_seen_at - make_interval(secs => $1),
+       expires_at = expires_at - make_interval(secs => $1)`,
+    [ms / 1000],
+  );
+}

@@ -2,11 +2,13 @@ import { loadConfig } from '../src/config/app-config.js';
 import { OwnerPassword } from '../src/owner/owner-password.js';
 import { hashSessionId, OwnerSessions } from '../src/owner/owner-sessions.service.js';
 import type { Database } from '../src/storage/database.js';
+import { passSessionTime } from './owner-client.js';
 import { newDataDir, newStorage, openStorage } from './test-storage.js';
 
-// The session store on its own, on the storage of this jest project, with short limits to watch them end.
+// The session store on its own, on the storage of this jest project. Time passes on the database's clock, which
+// the sessions' rule reads: passSessionTime moves the sessions' ends back as that much quiet would, to the second.
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const minute = 60_000;
 
 describe('OwnerSessions', () => {
   let database: Database;
@@ -52,27 +54,34 @@ describe('OwnerSessions', () => {
   });
 
   it('ends a session after the idle limit without a call, and a call restarts that clock', async () => {
-    const sessions = sessionsWith(1_200, 600_000);
+    const sessions = sessionsWith(30 * minute, 12 * 60 * minute);
     const session = await sessions.create();
-    await sleep(700);
-    expect(await sessions.find(session.id)).not.toBeNull(); // touched: another 1.2 s from here
-    await sleep(700);
-    expect(await sessions.find(session.id)).not.toBeNull();
-    await sleep(1_500);
+    await passSessionTime(database, 20 * minute);
+    expect(await sessions.find(session.id)).not.toBeNull(); // a call: another 30 minutes from here
+    await passSessionTime(database, 20 * minute); // 40 minutes after its start, 20 after its last call
+    const touched = await sessions.find(session.id);
+    expect(touched).not.toBeNull();
+    // the idle end said is 30 minutes from this call (the database's clock and ours agree within seconds)
+    expect(Math.abs(touched!.expiresAt.getTime() - (Date.now() + 30 * minute))).toBeLessThan(minute);
+    await passSessionTime(database, 30 * minute + 1_000);
     expect(await sessions.find(session.id)).toBeNull();
     expect(await database.query('select 1 from owner_sessions where id_hash = $1', [session.idHash])).toEqual([]);
   });
 
   it('ends a session at the maximum lifetime however busy it is, and says so in expiresAt', async () => {
-    const sessions = sessionsWith(60_000, 2_000);
+    const sessions = sessionsWith(30 * minute, 12 * 60 * minute);
     const session = await sessions.create();
-    expect(session.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(2_100);
-    const until = Date.now() + 1_500;
-    while (Date.now() < until) {
-      expect(await sessions.find(session.id)).not.toBeNull();
-      await sleep(200);
+    const hardEnd = session.expiresAt.getTime() + 12 * 60 * minute - 30 * minute; // login + maximum
+    // a call every 20 minutes for 11 h 40 min: the idle limit never ends it
+    for (let passed = 20 * minute; passed <= 11 * 60 * minute + 40 * minute; passed += 20 * minute) {
+      await passSessionTime(database, 20 * minute);
+      const found = await sessions.find(session.id);
+      expect([passed, found !== null]).toEqual([passed, true]);
     }
-    await sleep(800);
+    // 20 minutes before the hard end the idle end (30 minutes on) is capped by it, moved back with the time passed
+    const last = await sessions.find(session.id);
+    expect(Math.abs(last!.expiresAt.getTime() - (hardEnd - (11 * 60 + 40) * minute))).toBeLessThan(minute);
+    await passSessionTime(database, 20 * minute + 1_000);
     expect(await sessions.find(session.id)).toBeNull();
   });
 

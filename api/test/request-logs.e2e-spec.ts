@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
 import { newStorage } from './test-storage.js';
 
@@ -61,7 +62,11 @@ describe('the production logs: one JSON line per request, with a request id, and
     });
     const generated = login.headers.get('x-request-id') ?? '';
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // pino writes each request's line once its answer has gone: wait for both, whole
+    await eventually(
+      () => stdout.endsWith('\n') && stdout.includes('"proxy-id-42"') && stdout.includes(`"${generated}"`),
+      'both requests logged',
+    );
 
     const logged = lines(); // throws on a line that is not JSON
     const requests = logged.filter((line) => line.req !== undefined);
