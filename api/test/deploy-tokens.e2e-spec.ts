@@ -7,6 +7,7 @@ import { fakeSite } from './fake-site.js';
 import { call, candidateBuild, json, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload, withToken } from './release-client.js';
 import { folderEntries, tarGz } from './tar-archive.js';
+import { itOnOneStorage } from './test-storage.js';
 
 // Deploy tokens: who may upload and promote a section's releases, the owner's endpoints that make and revoke
 // them, and `npm run section:token`.
@@ -37,7 +38,8 @@ describe('deploy tokens', () => {
   let site: OwnerSite;
   let session: string;
   beforeAll(async () => {
-    site = await startOwnerSite(siteDir);
+    // no page is asked for here: none is rendered ahead (uploads still run their checks in renderers)
+    site = await startOwnerSite(siteDir, undefined, { RENDER_AHEAD: 'false' });
     session = await site.logIn();
   });
   afterAll(() => site.close());
@@ -76,47 +78,54 @@ describe('deploy tokens', () => {
       expect((await call(site, 'DELETE', `/api/owner/deploy-tokens/${id}`, { session })).status).toBe(404);
   });
 
-  it("answers the owner's endpoints only to a session (401), and changes only from the site's own Origin (403)", async () => {
-    const calls: Array<{ method: string; path: string; body?: unknown }> = [
-      { method: 'GET', path: '/api/owner/deploy-tokens' },
-      { method: 'POST', path: '/api/owner/deploy-tokens', body: { section: 'about', name: 'x' } },
-      { method: 'DELETE', path: '/api/owner/deploy-tokens/1' },
-      { method: 'GET', path: '/api/owner/sections/about/releases' },
-      { method: 'POST', path: '/api/owner/sections/about/releases/0123456789abcdef/promote', body: {} },
-      { method: 'DELETE', path: '/api/owner/sections/about/releases/0123456789abcdef' },
-    ];
-    for (const { method, path: urlPath, body } of calls) {
-      expect([urlPath, (await call(site, method, urlPath, { body })).status]).toEqual([urlPath, 401]);
-      if (method === 'GET') continue;
-      for (const origin of ['https://evil.example', null])
-        expect([urlPath, origin, (await call(site, method, urlPath, { session, origin, body })).status]).toEqual([
-          urlPath,
-          origin,
-          403,
-        ]);
-    }
-  });
+  itOnOneStorage(
+    "answers the owner's endpoints only to a session (401), and changes only from the site's own Origin (403)",
+    async () => {
+      const calls: Array<{ method: string; path: string; body?: unknown }> = [
+        { method: 'GET', path: '/api/owner/deploy-tokens' },
+        { method: 'POST', path: '/api/owner/deploy-tokens', body: { section: 'about', name: 'x' } },
+        { method: 'DELETE', path: '/api/owner/deploy-tokens/1' },
+        { method: 'GET', path: '/api/owner/sections/about/releases' },
+        { method: 'POST', path: '/api/owner/sections/about/releases/0123456789abcdef/promote', body: {} },
+        { method: 'DELETE', path: '/api/owner/sections/about/releases/0123456789abcdef' },
+      ];
+      for (const { method, path: urlPath, body } of calls) {
+        expect([urlPath, (await call(site, method, urlPath, { body })).status]).toEqual([urlPath, 401]);
+        if (method === 'GET') continue;
+        for (const origin of ['https://evil.example', null])
+          expect([urlPath, origin, (await call(site, method, urlPath, { session, origin, body })).status]).toEqual([
+            urlPath,
+            origin,
+            403,
+          ]);
+      }
+    },
+  );
 
-  it('refuses a token body that is not one (400), of an unknown section (404), with a JSON error', async () => {
-    const bad: unknown[] = [
-      {},
-      { section: 'about' },
-      { section: 'about', name: '' },
-      { section: 'about', name: 'x'.repeat(81) },
-      { section: 'about', name: 'x', extra: 1 },
-      { section: 'about', name: 'x', mayPromote: 'yes' },
-      { section: 'about', name: 'laptop\u0000' },
-      { section: 'about', name: 'two\nlines' },
-    ];
-    for (const body of bad) {
-      const response = await call(site, 'POST', '/api/owner/deploy-tokens', { session, body });
-      expect([body, response.status]).toEqual([body, 400]);
-      expect(response.headers.get('content-type')).toContain('application/json');
-    }
-    expect(
-      (await call(site, 'POST', '/api/owner/deploy-tokens', { session, body: { section: '../x', name: 'x' } })).status,
-    ).toBe(404);
-  });
+  itOnOneStorage(
+    'refuses a token body that is not one (400), of an unknown section (404), with a JSON error',
+    async () => {
+      const bad: unknown[] = [
+        {},
+        { section: 'about' },
+        { section: 'about', name: '' },
+        { section: 'about', name: 'x'.repeat(81) },
+        { section: 'about', name: 'x', extra: 1 },
+        { section: 'about', name: 'x', mayPromote: 'yes' },
+        { section: 'about', name: 'laptop\u0000' },
+        { section: 'about', name: 'two\nlines' },
+      ];
+      for (const body of bad) {
+        const response = await call(site, 'POST', '/api/owner/deploy-tokens', { session, body });
+        expect([body, response.status]).toEqual([body, 400]);
+        expect(response.headers.get('content-type')).toContain('application/json');
+      }
+      expect(
+        (await call(site, 'POST', '/api/owner/deploy-tokens', { session, body: { section: '../x', name: 'x' } }))
+          .status,
+      ).toBe(404);
+    },
+  );
 
   it('makes a token with `npm run section:token`, printed on its last line, that the running server takes at once', async () => {
     const { code, out } = await sectionTokenCommand({ ...site.storage }, ['about', '--name', 'from the command line']);

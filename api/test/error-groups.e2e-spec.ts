@@ -8,7 +8,7 @@ import { call, candidateBuild, json, type OwnerSite } from './owner-site.js';
 import { pageView, report } from './page-views.js';
 import { newToken, upload } from './release-client.js';
 import { folderEntries, tarGz } from './tar-archive.js';
-import { newStorage, openStorage, testStorage } from './test-storage.js';
+import { itOnOneStorage, newStorage, openStorage, testStorage } from './test-storage.js';
 import { FieldEventsStore } from '../src/rum/field-events-store.js';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 
@@ -200,7 +200,7 @@ describe(`error groups (${testStorage})`, () => {
     }
   });
 
-  it('answers the owner only: no session 401, a section or build not named 400', async () => {
+  itOnOneStorage('answers the owner only: no session 401, a section or build not named 400', async () => {
     expect((await call(site, 'GET', `/api/owner/field-health/errors?section=about&build=${candidateId}`)).status).toBe(
       401,
     );

@@ -195,6 +195,8 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
   beforeAll(async () => {
     site = await startOwnerSite(siteDir, storage, {
       DATA_DIR: dataDir,
+      // no page is asked for here: none is rendered ahead (uploads still run their checks in renderers)
+      RENDER_AHEAD: 'false',
       RELEASE_BODY_MS: String(bodyLimitMs),
       RELEASE_TOKEN_QUOTA_BYTES: String(quotaBytes),
     });
@@ -291,14 +293,14 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
   });
 
   describe('row 8: no hidden release: every text field is checked, and files and row go together', () => {
-    it('refuses a note with %00 or another control character (400), keeping nothing', async () => {
+    itOnOneStorage('refuses a note with %00 or another control character (400), keeping nothing', async () => {
       for (const note of ['fix%00', 'a%0Ab', '%1B[31mred', 'tab%09inside'])
         await refusedUpload(`the note ${note}`, tarGz(aboutBuild()), 400, /one line without control characters/, {
           'X-Release-Note': note,
         });
     });
 
-    it('refuses a version with a control character in the server manifest (422)', async () => {
+    itOnOneStorage('refuses a version with a control character in the server manifest (422)', async () => {
       const build = candidateBuild(siteDir, 'about', 'badversion');
       const manifestFile = path.join(build, 'server/manifest.json');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { version: string };
@@ -311,29 +313,32 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
       );
     });
 
-    it('refuses control characters in a browser report, a promote note and a token name (400)', async () => {
-      const { release } = await json<ReleaseUploaded>(await upload(site, 'about', tarGz(aboutBuild()), token));
-      const report = { ok: true, routes: [{ path: '/about\u0000', errors: [] }] };
-      expect(
-        (await withToken(site, 'POST', `/api/sections/about/releases/${release.id}/browser-check`, token, report))
-          .status,
-      ).toBe(400);
-      const errors = { ok: false, routes: [{ path: '/about', errors: ['broke\u0000here'] }] };
-      expect(
-        (await withToken(site, 'POST', `/api/sections/about/releases/${release.id}/browser-check`, token, errors))
-          .status,
-      ).toBe(400);
-      const promote = await call(site, 'POST', `/api/owner/sections/about/releases/${release.id}/promote`, {
-        session,
-        body: { note: 'ok\u0000' },
-      });
-      expect(promote.status).toBe(400);
-      const named = await call(site, 'POST', '/api/owner/deploy-tokens', {
-        session,
-        body: { section: 'about', name: 'laptop\u0000' },
-      });
-      expect(named.status).toBe(400);
-    });
+    itOnOneStorage(
+      'refuses control characters in a browser report, a promote note and a token name (400)',
+      async () => {
+        const { release } = await json<ReleaseUploaded>(await upload(site, 'about', tarGz(aboutBuild()), token));
+        const report = { ok: true, routes: [{ path: '/about\u0000', errors: [] }] };
+        expect(
+          (await withToken(site, 'POST', `/api/sections/about/releases/${release.id}/browser-check`, token, report))
+            .status,
+        ).toBe(400);
+        const errors = { ok: false, routes: [{ path: '/about', errors: ['broke\u0000here'] }] };
+        expect(
+          (await withToken(site, 'POST', `/api/sections/about/releases/${release.id}/browser-check`, token, errors))
+            .status,
+        ).toBe(400);
+        const promote = await call(site, 'POST', `/api/owner/sections/about/releases/${release.id}/promote`, {
+          session,
+          body: { note: 'ok\u0000' },
+        });
+        expect(promote.status).toBe(400);
+        const named = await call(site, 'POST', '/api/owner/deploy-tokens', {
+          session,
+          body: { section: 'about', name: 'laptop\u0000' },
+        });
+        expect(named.status).toBe(400);
+      },
+    );
 
     it('removes the files when the row cannot be written: nothing left, listed or served', async () => {
       await site.database.exec(`
@@ -420,20 +425,23 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
       );
     });
 
-    it("answers the delete only to the owner's session (401), from the site's own Origin (403)", async () => {
-      const { release } = await json<ReleaseUploaded>(await upload(site, 'about', tarGz(aboutBuild()), token));
-      const urlPath = `/api/owner/sections/about/releases/${release.id}`;
-      expect((await call(site, 'DELETE', urlPath)).status).toBe(401);
-      // a deploy token is no session, even sent from the site's own Origin
-      const withBearer = await fetch(`${site.baseUrl}${urlPath}`, {
-        method: 'DELETE',
-        headers: { Authorization: `Bearer ${token}`, Origin: site.baseUrl },
-      });
-      expect(withBearer.status).toBe(401);
-      expect((await call(site, 'DELETE', urlPath, { session, origin: 'https://evil.example' })).status).toBe(403);
-      expect((await call(site, 'DELETE', urlPath, { session, origin: null })).status).toBe(403);
-      expect((await releases()).map((kept) => kept.id)).toContain(release.id);
-    });
+    itOnOneStorage(
+      "answers the delete only to the owner's session (401), from the site's own Origin (403)",
+      async () => {
+        const { release } = await json<ReleaseUploaded>(await upload(site, 'about', tarGz(aboutBuild()), token));
+        const urlPath = `/api/owner/sections/about/releases/${release.id}`;
+        expect((await call(site, 'DELETE', urlPath)).status).toBe(401);
+        // a deploy token is no session, even sent from the site's own Origin
+        const withBearer = await fetch(`${site.baseUrl}${urlPath}`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${token}`, Origin: site.baseUrl },
+        });
+        expect(withBearer.status).toBe(401);
+        expect((await call(site, 'DELETE', urlPath, { session, origin: 'https://evil.example' })).status).toBe(403);
+        expect((await call(site, 'DELETE', urlPath, { session, origin: null })).status).toBe(403);
+        expect((await releases()).map((kept) => kept.id)).toContain(release.id);
+      },
+    );
 
     it("refuses an upload past the token's quota (413), and takes it once the owner has deleted a release", async () => {
       const quotaToken = (await newToken(site, session, 'about', { name: 'quota' })).secret;

@@ -6,7 +6,7 @@ import { freePort } from './free-port.js';
 import { OwnerClient, setOwnerPassword } from './owner-client.js';
 import { SiteClient } from './site-client.js';
 import { startApp, type RunningApp } from './start-app.js';
-import { newStorage, openStorage } from './test-storage.js';
+import { itOnOneStorage, newStorage, openStorage } from './test-storage.js';
 
 const password = 'the inbox owner password';
 const visitorMessage = {
@@ -162,7 +162,7 @@ describe('the owner inbox', () => {
     }
   });
 
-  it('answers hostile bodies and page numbers with a 4xx JSON error, never a 5xx', async () => {
+  itOnOneStorage('answers hostile bodies and page numbers with a 4xx JSON error, never a 5xx', async () => {
     const id = await sendAsVisitor({ subject: 'Target of hostile bodies' });
     const bodies: Array<[string, { rawBody: string; contentType?: string }]> = [
       ['not json', { rawBody: 'read=true', contentType: 'application/x-www-form-urlencoded' }],

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DATABASE, type Database } from '../src/storage/database.js';
 import { startApp, type RunningApp } from './start-app.js';
-import { newStorage, testStorage } from './test-storage.js';
+import { itOnOneStorage, newStorage, testStorage } from './test-storage.js';
 
 const get = (app: RunningApp, path: string, init?: RequestInit) => fetch(`${app.baseUrl}${path}`, init);
 
@@ -38,7 +38,7 @@ describe('GET /api/ready: the database answers (readiness), beside /api/health (
     }
   });
 
-  it('refuses every other method with a JSON 404, never a 5xx', async () => {
+  itOnOneStorage('refuses every other method with a JSON 404, never a 5xx', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const response = await get(app, '/api/ready', {
         method,

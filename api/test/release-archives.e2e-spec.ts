@@ -24,7 +24,8 @@ describe('hostile release archives', () => {
   let site: OwnerSite;
   let token: string;
   beforeAll(async () => {
-    site = await startOwnerSite(siteDir, storage, { DATA_DIR: dataDir });
+    // no page is asked for here: none is rendered ahead (uploads still run their checks in renderers)
+    site = await startOwnerSite(siteDir, storage, { DATA_DIR: dataDir, RENDER_AHEAD: 'false' });
     token = (await newToken(site, await site.logIn(), 'about')).secret;
   });
   afterAll(() => site.close());
