@@ -9,7 +9,7 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { Experiment, GuardFigures } from '@portfolio/contracts/experiments';
+import { endReasonOf, type EndKind, type Experiment, type GuardFigures } from '@portfolio/contracts/experiments';
 import { selfOriginAt } from '../common/origins.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxWorker } from '../contact/outbox-worker.js';
@@ -108,7 +108,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
             liveNow === experiment.candidateUrl
               ? 'promoted'
               : experiment.schedule
-                ? "rolled back: the section's live release was changed meanwhile"
+                ? endReasonOf('rolled back', "the section's live release was changed meanwhile")
                 : 'ended';
           await this.experiments.end(experiment.id, reason, { by: byGuard }, tx);
           continue;
@@ -194,11 +194,11 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
   private async endAndMail(
     tx: Queries,
     experiment: StoredExperiment,
-    ends: 'stopped' | 'rolled back',
+    ends: Extract<EndKind, 'stopped' | 'rolled back'>,
     why: string,
     figures: GuardFigures,
   ): Promise<number> {
-    const ended = await this.experiments.end(experiment.id, `${ends}: ${why}`, { by: byGuard, figures }, tx);
+    const ended = await this.experiments.end(experiment.id, endReasonOf(ends, why), { by: byGuard, figures }, tx);
     if (!ended) return 0;
     await mailOwner(tx, ended, why, this.config.contactFrom);
     this.logger.warn(

@@ -1,14 +1,15 @@
 import { Fragment } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from '@portfolio/router';
 import { remoteByName } from '@portfolio/parts';
-import type {
-  Experiment,
-  ExperimentResults,
-  GuardFigures,
-  GuardrailFigures,
-  P75Figure,
-  RateFigure,
-  VariantResults,
+import {
+  endOf,
+  type Experiment,
+  type ExperimentResults,
+  type GuardFigures,
+  type GuardrailFigures,
+  type P75Figure,
+  type RateFigure,
+  type VariantResults,
 } from '@portfolio/contracts/experiments';
 import { conversionNames, vitalNames, type ErrorGroups, type VitalName } from '@portfolio/contracts/field-events';
 import { apiRequest } from '@portfolio/ui/api-client';
@@ -183,7 +184,8 @@ function stateText(experiment: Experiment): string {
       ? `Rollout running: ${stepText(rollout)} get the candidate.`
       : `${rolloutEndText({ ...experiment, rollout })}.`;
   if (endedAt === null) return `Running: ${experiment.share} % of visitors get the candidate.`;
-  if (endReason?.startsWith('stopped: ')) return `Stopped: ${endReason.slice('stopped: '.length)}.`;
+  const { kind, why } = endOf(endReason ?? 'ended');
+  if (kind === 'stopped') return `Stopped: ${why}.`;
   return `Ended (${endReason ?? 'ended'}).`;
 }
 
