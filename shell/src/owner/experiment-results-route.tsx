@@ -24,6 +24,7 @@ import { OwnerTime } from './owner-time';
 import { rolloutEndText, stepText } from './rollout-words';
 import { evidenceText, guardrailTitles, ofVisitors, percent } from './guard-figures';
 import { PageHeading } from './page-heading';
+import { msText, vitalText } from './vital-text';
 import styles from './owner.module.css';
 
 type ResultsData = ExperimentResults & { candidateErrors: ErrorGroups };
@@ -38,7 +39,6 @@ const loader = ({ params }: LoaderFunctionArgs): Promise<ResultsData> =>
     return { ...results, candidateErrors };
   });
 
-const vitalText = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(2) : `${Math.round(value)} ms`);
 const words = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1).replaceAll('-', ' ')}`;
 
 function P75({ name, figure }: { name: VitalName; figure: P75Figure | null }) {
@@ -103,7 +103,7 @@ function Variant({ title, variant }: { title: string; variant: VariantResults })
 
 function GuardrailRow({ title, figures }: { title: string; figures: GuardrailFigures }) {
   const p75 = (value: number | null | undefined) =>
-    value == null ? null : <span className="d-block">p75 {Math.round(value).toLocaleString('en-US')} ms</span>;
+    value == null ? null : <span className="d-block">p75 {msText(value)}</span>;
   const found = figures.evidence >= figures.needed;
   return (
     <tr>
