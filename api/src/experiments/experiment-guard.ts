@@ -100,6 +100,8 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
       );
       if (!lock?.got) return false;
       const now = new Date(lock.now);
+      // whether this look ended or moved an experiment: the cached assignments are forgotten once it commits
+      let changed = false;
       for (const experiment of await this.table.running(tx)) {
         const liveNow = live?.[experiment.section];
         // the section was moved meanwhile (a promote or roll back): the experiment's live variant is gone
@@ -110,7 +112,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
               : experiment.schedule
                 ? endReasonOf('rolled back', "the section's live release was changed meanwhile")
                 : 'ended';
-          await this.experiments.end(experiment.id, reason, { by: byGuard }, tx);
+          changed = (await this.experiments.end(experiment.id, reason, { by: byGuard }, tx)) !== null || changed;
           continue;
         }
         const reading = await guardReadingOf(experiment, tx);
@@ -126,8 +128,11 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
             `experiment ${experiment.id} on ${experiment.section}: ${reading.mismatch ?? 'the split is as assigned again'}`,
           );
         if (!experiment.schedule) {
-          if (reading.stop)
-            evaluation.mailed += await this.endAndMail(tx, experiment, 'stopped', reading.stop, figures);
+          if (reading.stop) {
+            const ended = await this.endAndMail(tx, experiment, 'stopped', reading.stop, figures);
+            evaluation.mailed += ended;
+            changed = ended > 0 || changed;
+          }
           continue;
         }
         const decision = rolloutDecision({
@@ -140,7 +145,9 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         });
         if (decision.kind === 'hold') continue;
         if (decision.kind === 'roll back') {
-          evaluation.mailed += await this.endAndMail(tx, experiment, 'rolled back', decision.why, figures);
+          const ended = await this.endAndMail(tx, experiment, 'rolled back', decision.why, figures);
+          evaluation.mailed += ended;
+          changed = ended > 0 || changed;
           continue;
         }
         const { steps, step } = experiment.schedule;
@@ -153,6 +160,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         } else {
           const advanced = await this.table.advance(tx, experiment.id, step, decision.step, share);
           if (!advanced) continue;
+          changed = true;
           await this.experiments.record(tx, advanced, 'rollout step', stepWords(steps, decision.step), {
             by: byGuard,
             figures,
@@ -161,7 +169,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         }
         if (decision.kind === 'promote') evaluation.toPromote.push({ experiment, figures });
       }
-      return true;
+      return changed;
     });
     if (moved) this.assignments.changed();
     return evaluation;
@@ -183,7 +191,11 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         return 0;
       }
       const why = `its checks failed when it was promoted: ${error.message}`;
-      return this.database.transaction((tx) => this.endAndMail(tx, experiment, 'rolled back', why, figures));
+      const mailed = await this.database.transaction((tx) =>
+        this.endAndMail(tx, experiment, 'rolled back', why, figures),
+      );
+      if (mailed) this.assignments.changed();
+      return mailed;
     }
   }
 

@@ -152,8 +152,9 @@ export class Experiments {
 
   /**
    * Ends it (everyone on live) for `reason` (endReasonOf's: 'ended', 'promoted', 'stopped: <why>', or a rollout's
-   * 'rolled back' or 'rolled back: <why>'). Null when it had ended already, so that of two replicas' guards only one records, and
-   * mails, a stop.
+   * 'rolled back' or 'rolled back: <why>'). Null when it had ended already, so that of two replicas' guards only
+   * one records, and mails, a stop. Within a caller's transaction (`within`) the caller forgets the cached
+   * assignments once it has committed: forgotten before, a request in between could cache the list being changed.
    */
   async end(id: number, reason: string, change: ChangeBy, within?: Queries): Promise<StoredExperiment | null> {
     const endIn = async (tx: Queries) => {
@@ -162,7 +163,8 @@ export class Experiments {
       if (experiment) await this.record(tx, experiment, endAction(experiment, kind), why, change);
       return experiment;
     };
-    const endedNow = within ? await endIn(within) : await this.database.transaction(endIn);
+    if (within) return endIn(within);
+    const endedNow = await this.database.transaction(endIn);
     this.assignments.changed();
     return endedNow;
   }
