@@ -109,7 +109,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
           const reason =
             liveNow === experiment.candidateUrl
               ? 'promoted'
-              : experiment.schedule
+              : experiment.rollout
                 ? endReasonOf('rolled back', "the section's live release was changed meanwhile")
                 : 'ended';
           changed = (await this.experiments.end(experiment.id, reason, { by: byGuard }, tx)) !== null || changed;
@@ -127,7 +127,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
           this.logger.warn(
             `experiment ${experiment.id} on ${experiment.section}: ${reading.mismatch ?? 'the split is as assigned again'}`,
           );
-        if (!experiment.schedule) {
+        if (!experiment.rollout) {
           if (reading.stop) {
             const ended = await this.endAndMail(tx, experiment, 'stopped', reading.stop, figures);
             evaluation.mailed += ended;
@@ -136,10 +136,10 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
           continue;
         }
         const decision = rolloutDecision({
-          schedule: experiment.schedule,
+          schedule: experiment.rollout,
           now,
           minuteMs: this.table.minuteMs,
-          visitorsThisStep: experiment.rollout?.visitorsThisStep ?? 0,
+          visitorsThisStep: experiment.rollout.visitorsThisStep,
           mismatch: reading.mismatch,
           stop: reading.stop,
         });
@@ -150,7 +150,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
           changed = ended > 0 || changed;
           continue;
         }
-        const { steps, step } = experiment.schedule;
+        const { steps, step } = experiment.rollout;
         // reaching the last step (100 %) is the promote: decided here, done once this look has committed
         const share = decision.kind === 'promote' ? 100 : decision.share;
         if (step === decision.step) {
@@ -214,7 +214,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
     if (!ended) return 0;
     await mailOwner(tx, ended, why, this.config.contactFrom);
     this.logger.warn(
-      `${experiment.schedule ? 'rollout' : 'experiment'} ${experiment.id} on ${experiment.section} ${ends}: ${why}`,
+      `${experiment.rollout ? 'rollout' : 'experiment'} ${experiment.id} on ${experiment.section} ${ends}: ${why}`,
     );
     return 1;
   }
