@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { RumEvent } from '@portfolio/contracts/field-events';
 import type { SectionChange, SectionsOverview } from '@portfolio/contracts/owner';
+import { jest } from '@jest/globals';
+import { ExperimentAssignments } from '../src/experiments/experiment-assignments.js';
 import { ExperimentGuard } from '../src/experiments/experiment-guard.js';
 import { ServedVisitors } from '../src/experiments/served-visitors.js';
 import { eventually } from './eventually.js';
@@ -57,6 +59,36 @@ describe(`rollouts (${testStorage})`, () => {
     await site.nest.get(ExperimentGuard).tick();
   };
   const startRollout = (body: Record<string, unknown>) => startExperiment(site, session, body, 'rollout');
+  /**
+   * One look, this replica's list of running experiments (cached for a second, asked by every page) read before and
+   * after it, with the clock held still meanwhile: only the look forgets the cached list, never its age.
+   */
+  const tickSeenByAssignments = async () => {
+    const assignments = site.nest.get(ExperimentAssignments);
+    jest.useFakeTimers({
+      // Date only: the look's own timers, its database and its HTTP run as they do
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: Date.now(),
+    });
+    try {
+      const before = assignments.running();
+      await tick();
+      return { before, after: assignments.running() };
+    } finally {
+      jest.useRealTimers();
+    }
+  };
   /** Waits, on the clock, until the step's hold is over (a few test minutes). */
   const holdOver = async (experiment: Experiment) => {
     const rollout = experiment.rollout;
@@ -293,8 +325,10 @@ describe(`rollouts (${testStorage})`, () => {
     // its hold is over, and it had all the visitors it waits for (none): paused, it stays
     await holdOver(rollout);
     await new Promise((resolve) => setTimeout(resolve, 2 * minuteMs));
-    await tick();
+    const still = await tickSeenByAssignments();
     expect((await current(rollout.id))?.rollout).toMatchObject({ step: 0 });
+    // a look that changed nothing keeps the cached list the pages read
+    expect(still.after).toBe(still.before);
     // a share is not changed on a rollout, nor is a rollout ended: it is rolled back
     expect((await owner('POST', `/api/owner/experiments/${rollout.id}/share`, { share: 30 })).status).toBe(409);
     expect((await owner('POST', `/api/owner/experiments/${rollout.id}/end`)).status).toBe(409);
@@ -305,9 +339,12 @@ describe(`rollouts (${testStorage})`, () => {
     // the time paused does not count: what was left of its hold runs from the resume
     expect(Date.parse(resumed.rollout?.nextStepAt ?? '')).toBeGreaterThan(Date.parse(paused.rollout?.pausedAt ?? ''));
     await holdOver(resumed);
-    await tick();
+    const stepped = await tickSeenByAssignments();
     const next = await current(rollout.id);
     expect([next?.share, next?.rollout?.step]).toEqual([50, 1]);
+    // a step is forgotten once its look has committed: the next page reads the new share
+    expect(stepped.after).not.toBe(stepped.before);
+    expect((await stepped.after).find((found) => found.id === rollout.id)?.share).toBe(50);
     expect((await history())[0]).toMatchObject({ action: 'rollout step', by: 'the guard', note: 'step 2 of 3: 50 %' });
     const rolledBack = await json<Experiment>(await owner('POST', `/api/owner/experiments/${rollout.id}/roll-back`));
     expect(rolledBack).toMatchObject({ endReason: 'rolled back', endedAt: expect.any(String) });

@@ -257,7 +257,7 @@ test('a healthy candidate: the results page shows visitors and vitals for both v
     expect(variant.p75.LCP?.count).toBeGreaterThan(0);
     const region = page.getByRole('region', { name, exact: true });
     await expect(region).toContainText(`Visitors (page views)${variant.visitors}`);
-    await expect(region).toContainText(/LCP, p75\d+ ms/);
+    await expect(region).toContainText(/LCP, p75[\d,]+ ms/);
   }
   await expect(page.locator('canvas').first()).toBeVisible();
   for (const width of [375, 1280]) {

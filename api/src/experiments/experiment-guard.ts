@@ -9,7 +9,7 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { Experiment, GuardFigures } from '@portfolio/contracts/experiments';
+import { endReasonOf, type EndKind, type Experiment, type GuardFigures } from '@portfolio/contracts/experiments';
 import { selfOriginAt } from '../common/origins.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxWorker } from '../contact/outbox-worker.js';
@@ -100,6 +100,8 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
       );
       if (!lock?.got) return false;
       const now = new Date(lock.now);
+      // whether this look ended or moved an experiment: the cached assignments are forgotten once it commits
+      let changed = false;
       for (const experiment of await this.table.running(tx)) {
         const liveNow = live?.[experiment.section];
         // the section was moved meanwhile (a promote or roll back): the experiment's live variant is gone
@@ -107,10 +109,10 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
           const reason =
             liveNow === experiment.candidateUrl
               ? 'promoted'
-              : experiment.schedule
-                ? "rolled back: the section's live release was changed meanwhile"
+              : experiment.rollout
+                ? endReasonOf('rolled back', "the section's live release was changed meanwhile")
                 : 'ended';
-          await this.experiments.end(experiment.id, reason, { by: byGuard }, tx);
+          changed = (await this.experiments.end(experiment.id, reason, { by: byGuard }, tx)) !== null || changed;
           continue;
         }
         const reading = await guardReadingOf(experiment, tx);
@@ -125,25 +127,30 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
           this.logger.warn(
             `experiment ${experiment.id} on ${experiment.section}: ${reading.mismatch ?? 'the split is as assigned again'}`,
           );
-        if (!experiment.schedule) {
-          if (reading.stop)
-            evaluation.mailed += await this.endAndMail(tx, experiment, 'stopped', reading.stop, figures);
+        if (!experiment.rollout) {
+          if (reading.stop) {
+            const ended = await this.endAndMail(tx, experiment, 'stopped', reading.stop, figures);
+            evaluation.mailed += ended;
+            changed = ended > 0 || changed;
+          }
           continue;
         }
         const decision = rolloutDecision({
-          schedule: experiment.schedule,
+          schedule: experiment.rollout,
           now,
           minuteMs: this.table.minuteMs,
-          visitorsThisStep: experiment.rollout?.visitorsThisStep ?? 0,
+          visitorsThisStep: experiment.rollout.visitorsThisStep,
           mismatch: reading.mismatch,
           stop: reading.stop,
         });
         if (decision.kind === 'hold') continue;
         if (decision.kind === 'roll back') {
-          evaluation.mailed += await this.endAndMail(tx, experiment, 'rolled back', decision.why, figures);
+          const ended = await this.endAndMail(tx, experiment, 'rolled back', decision.why, figures);
+          evaluation.mailed += ended;
+          changed = ended > 0 || changed;
           continue;
         }
-        const { steps, step } = experiment.schedule;
+        const { steps, step } = experiment.rollout;
         // reaching the last step (100 %) is the promote: decided here, done once this look has committed
         const share = decision.kind === 'promote' ? 100 : decision.share;
         if (step === decision.step) {
@@ -153,6 +160,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         } else {
           const advanced = await this.table.advance(tx, experiment.id, step, decision.step, share);
           if (!advanced) continue;
+          changed = true;
           await this.experiments.record(tx, advanced, 'rollout step', stepWords(steps, decision.step), {
             by: byGuard,
             figures,
@@ -161,7 +169,7 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         }
         if (decision.kind === 'promote') evaluation.toPromote.push({ experiment, figures });
       }
-      return true;
+      return changed;
     });
     if (moved) this.assignments.changed();
     return evaluation;
@@ -183,7 +191,11 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
         return 0;
       }
       const why = `its checks failed when it was promoted: ${error.message}`;
-      return this.database.transaction((tx) => this.endAndMail(tx, experiment, 'rolled back', why, figures));
+      const mailed = await this.database.transaction((tx) =>
+        this.endAndMail(tx, experiment, 'rolled back', why, figures),
+      );
+      if (mailed) this.assignments.changed();
+      return mailed;
     }
   }
 
@@ -194,15 +206,15 @@ export class ExperimentGuard implements OnApplicationBootstrap, OnModuleDestroy 
   private async endAndMail(
     tx: Queries,
     experiment: StoredExperiment,
-    ends: 'stopped' | 'rolled back',
+    ends: Extract<EndKind, 'stopped' | 'rolled back'>,
     why: string,
     figures: GuardFigures,
   ): Promise<number> {
-    const ended = await this.experiments.end(experiment.id, `${ends}: ${why}`, { by: byGuard, figures }, tx);
+    const ended = await this.experiments.end(experiment.id, endReasonOf(ends, why), { by: byGuard, figures }, tx);
     if (!ended) return 0;
     await mailOwner(tx, ended, why, this.config.contactFrom);
     this.logger.warn(
-      `${experiment.schedule ? 'rollout' : 'experiment'} ${experiment.id} on ${experiment.section} ${ends}: ${why}`,
+      `${experiment.rollout ? 'rollout' : 'experiment'} ${experiment.id} on ${experiment.section} ${ends}: ${why}`,
     );
     return 1;
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Experiment } from '@portfolio/contracts/experiments';
+import type { Experiment, Rollout } from '@portfolio/contracts/experiments';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
@@ -39,33 +39,36 @@ const columns = `id, section, candidate_release_id, live_url, share, min_visitor
    where served.experiment_id = experiments.id and served.candidate and served.share = experiments.share)::integer
   as step_served`;
 
-/**
- * An experiment, and its field events (rum_events.id): those after the last one before it started, up to its end;
- * a rollout's schedule as the guard decides on it.
- */
+/** An experiment, and its field events (rum_events.id): those after the last one before it started, up to its end. */
 export type StoredExperiment = Experiment & {
   eventsAfter: string;
   eventsUntil: string | null;
-  schedule: RolloutSchedule | null;
 };
 
 /** What the owner is answered: the event ids are the server's business. */
 export const shownExperiment = ({
   eventsAfter: _after,
   eventsUntil: _until,
-  schedule: _schedule,
   ...experiment
 }: StoredExperiment): Experiment => experiment;
 
-function scheduleOf(row: ExperimentRow): RolloutSchedule | null {
+function rolloutOf(row: ExperimentRow, minuteMs: number): Rollout | null {
   if (!row.rollout_steps || row.rollout_step === null || row.step_started_at === null) return null;
-  return {
+  const schedule: RolloutSchedule = {
     steps: row.rollout_steps.map(Number),
     step: row.rollout_step,
     holdMinutes: row.hold_minutes ?? 0,
     stepVisitors: row.step_visitors ?? 0,
-    stepStartedAt: new Date(row.step_started_at),
-    pausedAt: row.paused_at ? new Date(row.paused_at) : null,
+    stepStartedAt: new Date(row.step_started_at).toISOString(),
+    pausedAt: row.paused_at ? new Date(row.paused_at).toISOString() : null,
+  };
+  return {
+    ...schedule,
+    visitorsThisStep: row.step_served,
+    nextStepAt:
+      schedule.pausedAt || row.ended_at || schedule.step >= schedule.steps.length - 1
+        ? null
+        : holdEndOf(schedule, minuteMs).toISOString(),
   };
 }
 
@@ -76,40 +79,24 @@ export interface RolloutStart {
   stepVisitors: number;
 }
 
-const experimentOf = (row: ExperimentRow, minuteMs: number): StoredExperiment => {
-  const schedule = scheduleOf(row);
-  return {
-    id: row.id,
-    section: row.section,
-    candidateReleaseId: row.candidate_release_id,
-    candidateUrl: releaseEntryUrl(row.section, row.candidate_release_id),
-    liveUrl: row.live_url,
-    share: row.share,
-    minVisitors: row.min_visitors,
-    marginsMs: { LCP: row.margin_lcp_ms, INP: row.margin_inp_ms },
-    startedAt: new Date(row.started_at).toISOString(),
-    endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
-    endReason: row.end_reason,
-    mismatch: row.mismatch,
-    rollout: schedule && {
-      steps: schedule.steps,
-      step: schedule.step,
-      holdMinutes: schedule.holdMinutes,
-      stepVisitors: schedule.stepVisitors,
-      stepStartedAt: schedule.stepStartedAt.toISOString(),
-      visitorsThisStep: row.step_served,
-      nextStepAt:
-        schedule.pausedAt || row.ended_at || schedule.step >= schedule.steps.length - 1
-          ? null
-          : holdEndOf(schedule, minuteMs).toISOString(),
-      pausedAt: schedule.pausedAt?.toISOString() ?? null,
-    },
-    startedBy: row.started_by,
-    eventsAfter: String(row.events_after),
-    eventsUntil: row.events_until === null ? null : String(row.events_until),
-    schedule,
-  };
-};
+const experimentOf = (row: ExperimentRow, minuteMs: number): StoredExperiment => ({
+  id: row.id,
+  section: row.section,
+  candidateReleaseId: row.candidate_release_id,
+  candidateUrl: releaseEntryUrl(row.section, row.candidate_release_id),
+  liveUrl: row.live_url,
+  share: row.share,
+  minVisitors: row.min_visitors,
+  marginsMs: { LCP: row.margin_lcp_ms, INP: row.margin_inp_ms },
+  startedAt: new Date(row.started_at).toISOString(),
+  endedAt: row.ended_at ? new Date(row.ended_at).toISOString() : null,
+  endReason: row.end_reason,
+  mismatch: row.mismatch,
+  rollout: rolloutOf(row, minuteMs),
+  startedBy: row.started_by,
+  eventsAfter: String(row.events_after),
+  eventsUntil: row.events_until === null ? null : String(row.events_until),
+});
 
 /** Table experiments (both engines): every experiment, the running one of a section has no ended_at. */
 @Injectable()

@@ -1,8 +1,10 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { ExperimentAction } from '@portfolio/contracts/owner';
 import {
+  endOf,
   experimentDefaults,
   rolloutDefaults,
+  type EndKind,
   type Experiment,
   type GuardFigures,
   type NewExperiment,
@@ -31,15 +33,12 @@ export interface ChangeBy {
   figures?: GuardFigures | null;
 }
 
-/** The history's action for an end with this reason ('ended', 'promoted', 'stopped: ...', 'rolled back...'). */
-function endAction(experiment: Experiment, reason: string): ExperimentAction {
-  if (experiment.rollout) return reason === 'promoted' ? 'rollout promoted' : 'rollout rolled back';
-  if (reason.startsWith('stopped')) return 'experiment stopped';
-  return reason === 'promoted' ? 'experiment promoted' : 'experiment ended';
+/** The history's action for an end with this reason. */
+function endAction(experiment: Experiment, kind: EndKind): ExperimentAction {
+  if (experiment.rollout) return kind === 'promoted' ? 'rollout promoted' : 'rollout rolled back';
+  if (kind === 'stopped') return 'experiment stopped';
+  return kind === 'promoted' ? 'experiment promoted' : 'experiment ended';
 }
-
-/** The why of an end, for the history's note: after 'stopped: ' or 'rolled back: ', or null. */
-const whyOf = (reason: string): string | null => /^(?:stopped|rolled back): (.*)$/s.exec(reason)?.[1] ?? null;
 
 /**
  * The owner's experiments: started with one of the section's releases as the candidate, the share changed,
@@ -152,17 +151,20 @@ export class Experiments {
   }
 
   /**
-   * Ends it (everyone on live): `reason` is 'ended', 'promoted', 'stopped: <why>', or a rollout's 'rolled back'
-   * or 'rolled back: <why>'. Null when it had ended already, so that of two replicas' guards only one records, and
-   * mails, a stop.
+   * Ends it (everyone on live) for `reason` (endReasonOf's: 'ended', 'promoted', 'stopped: <why>', or a rollout's
+   * 'rolled back' or 'rolled back: <why>'). Null when it had ended already, so that of two replicas' guards only
+   * one records, and mails, a stop. Within a caller's transaction (`within`) the caller forgets the cached
+   * assignments once it has committed: forgotten before, a request in between could cache the list being changed.
    */
   async end(id: number, reason: string, change: ChangeBy, within?: Queries): Promise<StoredExperiment | null> {
     const endIn = async (tx: Queries) => {
       const experiment = await this.table.end(tx, id, reason);
-      if (experiment) await this.record(tx, experiment, endAction(experiment, reason), whyOf(reason), change);
+      const { kind, why } = endOf(reason);
+      if (experiment) await this.record(tx, experiment, endAction(experiment, kind), why, change);
       return experiment;
     };
-    const endedNow = within ? await endIn(within) : await this.database.transaction(endIn);
+    if (within) return endIn(within);
+    const endedNow = await this.database.transaction(endIn);
     this.assignments.changed();
     return endedNow;
   }

@@ -7,7 +7,7 @@ const schedule = (changes: Partial<RolloutSchedule> = {}): RolloutSchedule => ({
   step: 0,
   holdMinutes: 60,
   stepVisitors: 50,
-  stepStartedAt: started,
+  stepStartedAt: started.toISOString(),
   pausedAt: null,
   ...changes,
 });
@@ -61,7 +61,7 @@ describe('a rollout step decision', () => {
   });
 
   it('holds while paused or while a sample ratio mismatch holds, whatever the hold and visitors say', () => {
-    const paused = schedule({ pausedAt: new Date(started.getTime() + minute) });
+    const paused = schedule({ pausedAt: new Date(started.getTime() + minute).toISOString() });
     expect(rolloutDecision(look({ schedule: paused }))).toEqual({ kind: 'hold', why: 'paused by the owner' });
     expect(rolloutDecision(look({ schedule: { ...paused, step: 2 } })).kind).toBe('hold');
     const mismatch = 'the candidate gets 2 % of measured visits but was assigned 5 %: the results may be biased';
@@ -73,7 +73,7 @@ describe('a rollout step decision', () => {
     const stop = "the candidate's visitors met errors more often than live's";
     for (const changes of [
       {},
-      { schedule: schedule({ pausedAt: started }) },
+      { schedule: schedule({ pausedAt: started.toISOString() }) },
       { mismatch: 'a mismatch' },
       { now: started, visitorsThisStep: 0 },
       { schedule: schedule({ step: 2 }) },

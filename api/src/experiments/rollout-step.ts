@@ -1,10 +1,10 @@
 import type { Rollout } from '@portfolio/contracts/experiments';
 
 /** What a rollout's schedule is made of, as stored (Rollout without what is read or worked out from it). */
-export type RolloutSchedule = Pick<Rollout, 'steps' | 'step' | 'holdMinutes' | 'stepVisitors'> & {
-  stepStartedAt: Date;
-  pausedAt: Date | null;
-};
+export type RolloutSchedule = Pick<
+  Rollout,
+  'steps' | 'step' | 'holdMinutes' | 'stepVisitors' | 'stepStartedAt' | 'pausedAt'
+>;
 
 /** What the guard knows of a rollout when it looks. */
 export interface RolloutLook {
@@ -30,7 +30,7 @@ export type RolloutDecision =
 
 /** The earliest the step running may end: its start plus its hold (the time paused never counts: see resume). */
 export const holdEndOf = (schedule: RolloutSchedule, minuteMs: number): Date =>
-  new Date(schedule.stepStartedAt.getTime() + schedule.holdMinutes * minuteMs);
+  new Date(Date.parse(schedule.stepStartedAt) + schedule.holdMinutes * minuteMs);
 
 /**
  * The guard's decision on a rollout at one look: harm rolls it back (paused or not); a pause, a sample ratio

@@ -132,6 +132,21 @@ export interface Rollout {
 export const shareChangeSchema = z.strictObject({ share });
 export type ShareChange = z.infer<typeof shareChangeSchema>;
 
+/**
+ * How an experiment or a rollout ends: 'ended' (the owner, or its live release changed), 'promoted' (its candidate
+ * went live), 'stopped' (an experiment, by the guard), 'rolled back' (a rollout, by the owner or the guard).
+ */
+export type EndKind = 'ended' | 'promoted' | 'stopped' | 'rolled back';
+
+/** An end as `Experiment.endReason` keeps it: its kind, then ': <why>' when there is one. The one writer. */
+export const endReasonOf = (kind: EndKind, why?: string | null): string => (why ? `${kind}: ${why}` : kind);
+
+/** An `endReason` read back: its kind and its why (null when none). The one reader. */
+export function endOf(endReason: string): { kind: EndKind; why: string | null } {
+  const [, kind, why] = /^(ended|promoted|stopped|rolled back)(?:: (.*))?$/s.exec(endReason) ?? [];
+  return kind ? { kind: kind as EndKind, why: why ?? null } : { kind: 'ended', why: endReason };
+}
+
 export interface Experiment {
   id: number;
   section: RemoteName;
@@ -146,8 +161,8 @@ export interface Experiment {
   startedAt: string;
   endedAt: string | null;
   /**
-   * 'ended', 'promoted' or 'stopped: <why>' (a rollout: 'rolled back' by the owner, 'rolled back: <why>' by the
-   * guard, 'promoted' after its steps); null while it runs
+   * how it ended (endReasonOf, read with endOf): 'ended', 'promoted' or 'stopped: <why>' (a rollout: 'rolled back'
+   * by the owner, 'rolled back: <why>' by the guard, 'promoted' after its steps); null while it runs
    */
   endReason: string | null;
   /**

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link, useFetcher } from '@portfolio/router';
-import { shareLimits, type Experiment } from '@portfolio/contracts/experiments';
+import { endOf, shareLimits, type Experiment } from '@portfolio/contracts/experiments';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { SectionOverview } from '@portfolio/contracts/owner';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
@@ -28,7 +28,8 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
   const id = (part: string) => `experiment-${section.name}-${part}`;
 
   const running = experiment?.endedAt === null ? experiment : null;
-  const stopped = experiment?.endReason?.startsWith('stopped: ') && !experiment.rollout ? experiment : null;
+  const end = experiment?.endReason && !experiment.rollout ? endOf(experiment.endReason) : null;
+  const stopped = end?.kind === 'stopped' ? experiment : null;
   const candidates = candidatesOf(releases);
   const releaseField = useRef<HTMLSelectElement>(null);
   const shareField = useRef<HTMLInputElement>(null);
@@ -54,8 +55,7 @@ export function ExperimentPanel({ section, experiment, releases }: Props) {
       </h3>
       {stopped && (
         <p className={`${styles.problem} mb-2`}>
-          <strong>Stopped</strong> <OwnerTime at={stopped.endedAt ?? stopped.startedAt} />:{' '}
-          {stopped.endReason?.slice('stopped: '.length)}.{' '}
+          <strong>Stopped</strong> <OwnerTime at={stopped.endedAt ?? stopped.startedAt} />: {end?.why}.{' '}
           <Link to={`${ownerPaths.experiments}/${stopped.id}`}>Results</Link>
         </p>
       )}

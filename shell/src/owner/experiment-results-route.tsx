@@ -1,14 +1,15 @@
 import { Fragment } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from '@portfolio/router';
 import { remoteByName } from '@portfolio/parts';
-import type {
-  Experiment,
-  ExperimentResults,
-  GuardFigures,
-  GuardrailFigures,
-  P75Figure,
-  RateFigure,
-  VariantResults,
+import {
+  endOf,
+  type Experiment,
+  type ExperimentResults,
+  type GuardFigures,
+  type GuardrailFigures,
+  type P75Figure,
+  type RateFigure,
+  type VariantResults,
 } from '@portfolio/contracts/experiments';
 import { conversionNames, vitalNames, type ErrorGroups, type VitalName } from '@portfolio/contracts/field-events';
 import { apiRequest } from '@portfolio/ui/api-client';
@@ -23,6 +24,7 @@ import { OwnerTime } from './owner-time';
 import { rolloutEndText, stepText } from './rollout-words';
 import { evidenceText, guardrailTitles, ofVisitors, percent } from './guard-figures';
 import { PageHeading } from './page-heading';
+import { msText, vitalText } from './vital-text';
 import styles from './owner.module.css';
 
 type ResultsData = ExperimentResults & { candidateErrors: ErrorGroups };
@@ -37,7 +39,6 @@ const loader = ({ params }: LoaderFunctionArgs): Promise<ResultsData> =>
     return { ...results, candidateErrors };
   });
 
-const vitalText = (name: VitalName, value: number) => (name === 'CLS' ? value.toFixed(2) : `${Math.round(value)} ms`);
 const words = (name: string) => `${name[0]?.toUpperCase() ?? ''}${name.slice(1).replaceAll('-', ' ')}`;
 
 function P75({ name, figure }: { name: VitalName; figure: P75Figure | null }) {
@@ -102,7 +103,7 @@ function Variant({ title, variant }: { title: string; variant: VariantResults })
 
 function GuardrailRow({ title, figures }: { title: string; figures: GuardrailFigures }) {
   const p75 = (value: number | null | undefined) =>
-    value == null ? null : <span className="d-block">p75 {Math.round(value).toLocaleString('en-US')} ms</span>;
+    value == null ? null : <span className="d-block">p75 {msText(value)}</span>;
   const found = figures.evidence >= figures.needed;
   return (
     <tr>
@@ -183,7 +184,8 @@ function stateText(experiment: Experiment): string {
       ? `Rollout running: ${stepText(rollout)} get the candidate.`
       : `${rolloutEndText({ ...experiment, rollout })}.`;
   if (endedAt === null) return `Running: ${experiment.share} % of visitors get the candidate.`;
-  if (endReason?.startsWith('stopped: ')) return `Stopped: ${endReason.slice('stopped: '.length)}.`;
+  const { kind, why } = endOf(endReason ?? 'ended');
+  if (kind === 'stopped') return `Stopped: ${why}.`;
   return `Ended (${endReason ?? 'ended'}).`;
 }
 

@@ -13,6 +13,7 @@ import { withSession } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
 import { ErrorGroupList, pageViews } from './error-groups';
+import { vitalText } from './vital-text';
 import styles from './owner.module.css';
 
 const loader = (): Promise<FieldHealth> => withSession(() => apiRequest<FieldHealth>('owner/field-health'));
@@ -24,11 +25,6 @@ const thresholds: Record<VitalName, { good: number; poor: number; label: string 
   CLS: { good: 0.1, poor: 0.25, label: 'Cumulative Layout Shift (CLS)' },
   TTFB: { good: 800, poor: 1800, label: 'Time to First Byte (TTFB)' },
 };
-
-function vitalText(name: VitalName, value: number): string {
-  if (name === 'CLS') return value.toFixed(2);
-  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
-}
 
 function Vital({ row, name }: { row: FieldHealthRow; name: VitalName }) {
   const value = row.p75[name];

@@ -1,4 +1,5 @@
 import type { GuardFigures, GuardrailFigures } from '@portfolio/contracts/experiments';
+import { msText } from './vital-text';
 
 /** The guard's figures in words, for the results page (experiment-results-route.tsx) and the history. */
 export const percent = (value: number | null) => (value === null ? '-' : `${(value * 100).toFixed(1)} %`);
@@ -17,7 +18,7 @@ const shortTitles: Record<keyof GuardFigures['guardrails'], string> = { errors: 
 /** One guardrail in a line: "Errors: evidence 31.2 of 20 needed; live 0 of 12, candidate 6 of 6". */
 export function guardrailInShort(name: keyof GuardFigures['guardrails'], figures: GuardrailFigures): string {
   const p75 = figures.p75
-    ? ` (p75 ${[figures.p75.live, figures.p75.candidate].map((ms) => (ms === null ? '-' : `${Math.round(ms)} ms`)).join(' and ')})`
+    ? ` (p75 ${[figures.p75.live, figures.p75.candidate].map((ms) => (ms === null ? '-' : msText(ms))).join(' and ')})`
     : '';
   return (
     `${shortTitles[name]}: evidence ${evidenceText(figures.evidence)} of ${evidenceText(figures.needed)} needed; ` +

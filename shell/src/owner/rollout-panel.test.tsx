@@ -11,7 +11,7 @@ import {
   status,
   type FakeApi,
 } from './owner-test-kit';
-import { rolloutRefreshMs } from './rollout-panel';
+import { rolloutRefreshMs } from './follow-rollouts';
 
 const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
 const rollout = (fields: Partial<Rollout> = {}): Rollout => ({

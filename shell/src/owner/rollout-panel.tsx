@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useFetcher, useRevalidator } from '@portfolio/router';
+import { useCallback, useRef, useState, type RefObject } from 'react';
+import { Link, useFetcher } from '@portfolio/router';
 import { rolloutDefaults, rolloutLimits, type Experiment, type Rollout } from '@portfolio/contracts/experiments';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { SectionOverview } from '@portfolio/contracts/owner';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import { experimentDone, type ExperimentIntent, type RolloutField } from './experiment-action';
-import { experimentApi } from './experiment-api';
 import { jsonSubmit, type ActionResult } from './owner-calls';
 import { OwnerTime } from './owner-time';
 import { ConfirmRemovalModal } from './confirm-removal-modal';
@@ -16,46 +15,7 @@ import { ActionOutcome } from './action-outcome';
 
 type RolloutIntent = Extract<ExperimentIntent, 'start-rollout' | 'pause-rollout' | 'resume-rollout'>;
 
-/** How often the card asks whether a running rollout moved (a step, a roll back, its visitors), while it is seen. */
-export const rolloutRefreshMs = 3000;
-
 type RunningRollout = Experiment & { rollout: Rollout };
-
-/**
- * While a rollout runs, its card follows it: the experiments are asked again every few seconds while the page is
- * seen, and the page reloads its data when this section's one changed (a step, its visitors, a pause, its end).
- */
-function useFollow(running: RunningRollout | null) {
-  const { revalidate, state } = useRevalidator();
-  // whether the page is loading its data already: then the tick asks nothing
-  const loading = useRef(false);
-  useEffect(() => {
-    loading.current = state !== 'idle';
-  }, [state]);
-  const [now, setNow] = useState(() => Date.now());
-  const seen = running ? JSON.stringify(running) : '';
-  useEffect(() => {
-    if (!seen) return;
-    const shown = JSON.parse(seen) as RunningRollout;
-    const asking = new AbortController();
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (document.visibilityState === 'hidden' || loading.current) return;
-      experimentApi
-        .list()
-        .then((experiments) => {
-          const fresh = experiments.find((found) => found.section === shown.section);
-          if (JSON.stringify(fresh) !== seen && !asking.signal.aborted) void revalidate();
-        })
-        .catch(() => undefined); // the next tick asks again; the page's own load says what is wrong
-    }, rolloutRefreshMs);
-    return () => {
-      asking.abort();
-      clearInterval(timer);
-    };
-  }, [seen, revalidate]);
-  return now;
-}
 
 /** What the next step waits for, each in a few words; none when it begins at the guard's next look. */
 function waitsFor(experiment: RunningRollout, now: number) {
@@ -137,6 +97,8 @@ interface Props {
   section: SectionOverview;
   experiment: Experiment | undefined;
   releases: readonly SectionRelease[];
+  /** the time the page's follow of running rollouts last ticked (follow-rollouts.ts): the hold's countdown */
+  now: number;
 }
 
 /**
@@ -144,7 +106,7 @@ interface Props {
  * each step), or the running one's step, what the next waits for, Pause, Resume and Roll back now; how it ended.
  * Nothing while a fixed-share experiment runs (experiment-panel.tsx).
  */
-export function RolloutPanel({ section, experiment, releases }: Props) {
+export function RolloutPanel({ section, experiment, releases, now }: Props) {
   const fetcher = useFetcher<ActionResult<ExperimentIntent>>({ key: `rollout-${section.name}` });
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
@@ -159,7 +121,6 @@ export function RolloutPanel({ section, experiment, releases }: Props) {
   const running = experiment?.endedAt === null ? experiment : null;
   const rolling = running?.rollout ? (running as RunningRollout) : null;
   const ended = experiment?.endedAt && experiment.rollout ? (experiment as RunningRollout) : null;
-  const now = useFollow(rolling);
   const candidates = candidatesOf(releases);
   const invalid = result && !result.ok ? (result.invalid ?? {}) : {};
   const closeConfirm = useCallback(() => setConfirming(null), []);

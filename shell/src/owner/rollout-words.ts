@@ -1,4 +1,4 @@
-import type { Experiment, Rollout } from '@portfolio/contracts/experiments';
+import { endOf, type Experiment, type Rollout } from '@portfolio/contracts/experiments';
 
 /** A rollout's state in the owner's words, for its card (rollout-panel.tsx) and the results page. */
 
@@ -13,22 +13,16 @@ export function nextStepText(rollout: Rollout): string {
   return next === 100 ? 'promote (100 % of visitors)' : `step ${rollout.step + 2} (${next} % of visitors)`;
 }
 
-const rolledBack = 'rolled back';
-
 /** How an ended rollout ended: "Rolled back: <why> (at step 1 of 4, 5 % of visitors)", "Promoted after 4 steps". */
 export function rolloutEndText(experiment: Experiment & { rollout: Rollout }): string {
-  const { rollout, endReason } = experiment;
+  const { rollout } = experiment;
+  const { kind, why } = endOf(experiment.endReason ?? 'ended');
   const at = `at step ${rollout.step + 1} of ${rollout.steps.length}, ${rollout.steps[rollout.step] ?? 0} % of visitors`;
   // reaching the last step (100 %) is the promote: the rollout ends at it, or at the one before
-  if (endReason === 'promoted')
+  if (kind === 'promoted')
     return rollout.step >= rollout.steps.length - 2
       ? `Promoted after ${rollout.steps.length} steps`
       : `Promoted by the owner (${at})`;
-  if (endReason === rolledBack) return `Rolled back: by the owner (${at})`;
-  for (const [start, words] of [
-    [`${rolledBack}: `, 'Rolled back'],
-    ['stopped: ', 'Stopped'],
-  ] as const)
-    if (endReason?.startsWith(start)) return `${words}: ${endReason.slice(start.length)} (${at})`;
-  return `Ended: ${endReason ?? 'ended'} (${at})`;
+  const words = { 'rolled back': 'Rolled back', stopped: 'Stopped', ended: 'Ended' }[kind];
+  return `${words}: ${why ?? (kind === 'rolled back' ? 'by the owner' : 'ended')} (${at})`;
 }

@@ -8,6 +8,7 @@ import { PageHeading } from './page-heading';
 import { experimentAction, isExperimentIntent } from './experiment-action';
 import { ExperimentPanel } from './experiment-panel';
 import { RolloutPanel } from './rollout-panel';
+import { useFollowRollouts } from './follow-rollouts';
 import { SectionCard, type SectionIntent } from './section-card';
 import { SectionHistory } from './section-history';
 import { DeployTokens } from './deploy-tokens';
@@ -48,6 +49,7 @@ async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
 
 function Sections() {
   const { overview, releases, tokens, experiments } = useLoaderData<SectionsPageData>();
+  const now = useFollowRollouts(experiments);
   return (
     <>
       <PageHeading>Sections</PageHeading>
@@ -75,6 +77,7 @@ function Sections() {
               section={section}
               experiment={experiments[section.name]}
               releases={releasesOf(releases[section.name])}
+              now={now}
             />
           </SectionCard>
         ))}
