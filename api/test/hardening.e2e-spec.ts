@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
+import { LiveSections } from '../src/live-sections/live-sections.service.js';
 import { fakeSite } from './fake-site.js';
 import { startFakeSiteverify } from '@portfolio/stand-ins/fake-siteverify';
 import { SiteClient } from './site-client.js';
@@ -206,6 +207,43 @@ describe('hardening', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    });
+
+    it("asks which build serves a request for pages alone: a file, a beacon and the API's calls get the fixed origins", async () => {
+      const sections = app.nest.get(LiveSections);
+      const forRequest = sections.forRequest.bind(sections);
+      const asked: string[] = [];
+      sections.forRequest = (req) => {
+        asked.push(req.url ?? '');
+        return forRequest(req);
+      };
+      try {
+        const answers = [
+          await fetch(`${app.baseUrl}/main.0123456789.js`),
+          await fetch(`${app.baseUrl}/api/config`),
+          await fetch(`${app.baseUrl}/api/rum`, {
+            method: 'POST',
+            body: '{}',
+            headers: { 'Content-Type': 'text/plain' },
+          }),
+          await fetch(`${app.baseUrl}/sections/about/0123456789abcdef/remoteEntry.js`),
+        ];
+        expect(answers.map((answer) => answer.status < 500)).toEqual([true, true, true, true]);
+        expect(asked).toEqual([]);
+        for (const answer of answers) {
+          const csp = answer.headers.get('content-security-policy') ?? '';
+          expect(csp).toContain(
+            "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ http://127.0.0.1:4383 https://cdn.example.org;",
+          );
+          expect(csp).not.toContain('https://projects.example.net:8443');
+        }
+        const page = await fetch(`${app.baseUrl}/about`);
+        expect(page.status).toBe(200);
+        expect(asked).toContain('/about');
+        expect(page.headers.get('content-security-policy')).toContain('https://projects.example.net:8443');
+      } finally {
+        sections.forRequest = forRequest;
+      }
     });
 
     it('follows an edited remotes.json without a restart', async () => {

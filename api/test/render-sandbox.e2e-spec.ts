@@ -7,6 +7,7 @@ import path from 'node:path';
 import { defaultRemotesConfig, remoteByName } from '@portfolio/parts';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { LiveSections, rendererWaitMs } from '../src/live-sections/live-sections.service.js';
+import { busyCores, load } from './busy-cores.js';
 import { fakeSite, onCdn, writeSectionBuild } from './fake-site.js';
 import { serveFolder, type FolderServer } from './owner-site.js';
 import { startApp, type RunningApp } from './start-app.js';
@@ -158,6 +159,38 @@ describe("the renderer sandbox: section code without the server's secrets, its f
       const after = await timed(url('/about/after-the-loop'));
       expect(after.response.status).toBe(200);
       expect(pidOf(after.html)).not.toBe(before);
+    },
+  );
+
+  itOnOneStorage(
+    'ends a render that loops once it has used its 2 s of CPU time, on a loaded host too: the frame, 503',
+    async () => {
+      const errors: string[] = [];
+      const logError = console.error;
+      console.error = (...args: unknown[]) => {
+        errors.push(args.map(String).join(' '));
+        logError(...args);
+      };
+      // a busy loop on each core beside the renderer (which runs 5 below their priority): it gets a share of a
+      // core, so its 2 s of CPU take longer on the wall clock; bounded, whatever happens to the test
+      const stop = await busyCores(1, 60_000);
+      try {
+        expect((await timed(url('/about/before-the-loop-under-load'))).response.status).toBe(200);
+        const loop = await timed(url('/about/loop'));
+        expect(loop.response.status).toBe(503);
+        expect(loop.html).toContain('data-unavailable="about"');
+        // ended by its CPU bound, or on a host so loaded that 2 s of CPU take longer, by the wall clock's (15 s):
+        // either way having used at most its 2 s of CPU (the watchdog looks at most 50 ms apart near the bound)
+        const ended = errors.find((line) => line.startsWith('Section about') && line.includes(' ms of CPU'));
+        const cpuMs = Number(/(\d+) ms of CPU/.exec(ended ?? '')?.[1]);
+        console.log(`a looping render on a loaded host (load ${load()}): answered in ${loop.ms} ms; ${ended ?? '?'}`);
+        expect(ended).toMatch(/it used \d+ ms of CPU on one answer|it did not answer within 15000 ms/);
+        expect(cpuMs).toBeLessThan(2500);
+        if (ended?.includes('on one answer')) expect(cpuMs).toBeGreaterThanOrEqual(2000);
+      } finally {
+        await stop();
+        console.error = logError;
+      }
     },
   );
 

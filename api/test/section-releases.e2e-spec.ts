@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import type { ReleaseRefused, ReleaseUploaded, SectionRelease } from '@portfolio/contracts/section-releases';
 import { fakeSite, writeSectionBuild } from './fake-site.js';
-import { call, candidateBuild, json, page, startOwnerSite, type OwnerSite } from './owner-site.js';
+import { PreviewOrigin } from '../src/common/preview-origin.js';
+import { call, candidateBuild, json, openPreview, page, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload, withToken } from './release-client.js';
 import { folderEntries, tarGz } from './tar-archive.js';
 
@@ -173,6 +175,39 @@ describe('section releases', () => {
     expect(await json<SectionRelease>(promoted)).toMatchObject({ id, live: true });
     const listed = await json<SectionRelease[]>(await withToken(site, 'GET', '/api/sections/about/releases', token));
     expect(listed[0]).toMatchObject({ id, live: true });
+  });
+
+  it('asks nothing of itself over HTTP while it checks, promotes and previews a release and renders pages: it reads its release store', async () => {
+    // every request either listener receives: only this test's own may be among them
+    const listeners = [site.nest.getHttpServer(), site.nest.get(PreviewOrigin).server];
+    const asked: string[] = [];
+    const count = (req: IncomingMessage) => void asked.push(`${req.method} ${req.url?.split('?', 1)[0]}`);
+    for (const listener of listeners) listener?.prependListener('request', count);
+    try {
+      const uploaded = await json<ReleaseUploaded>(
+        await upload(site, 'about', tarGz(folderEntries(candidateBuild(siteDir, 'about', '6'))), token),
+      );
+      expect(uploaded.release.checks.map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed', 'passed']);
+      const { cookie, location } = await openPreview(site, uploaded.previewUrl);
+      const previewed = await page(site, location, cookie);
+      expect([previewed.status, previewed.builds]).toEqual([200, expect.stringContaining('about=about-6')]);
+      const promoted = await call(site, 'POST', `/api/owner/sections/about/releases/${uploaded.release.id}/promote`, {
+        session,
+        body: {},
+      });
+      expect(promoted.status).toBe(200);
+      const about = await page(site, '/about');
+      expect([about.status, about.builds]).toEqual([200, expect.stringContaining('about=about-6')]);
+      expect(asked).toEqual([
+        'POST /api/sections/about/releases',
+        `GET ${new URL(uploaded.previewUrl).pathname}`,
+        'GET /about',
+        `POST /api/owner/sections/about/releases/${uploaded.release.id}/promote`,
+        'GET /about',
+      ]);
+    } finally {
+      for (const listener of listeners) listener?.off('request', count);
+    }
   });
 
   it('opens a preview link in any browser on the preview origin: a cookie, then the release with the banner', async () => {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config.js';
+import { isPageRequest } from './page-paths.js';
 
 /** reCAPTCHA's documented CSP needs: its script from google.com and gstatic.com, its frames from google.com. */
 const captchaScriptSources = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
@@ -9,16 +11,24 @@ const captchaFrameSources = ['https://www.google.com/recaptcha/', 'https://recap
 
 /**
  * helmet's security headers with a CSP that allows the site itself, the captcha provider's script and
- * frame, and the origins this request's sections come from (LiveSections) plus CSP_REMOTE_ORIGINS.
+ * frame, CSP_REMOTE_ORIGINS, and on a page the origins its sections come from (LiveSections). Only a page asks
+ * which build of each section serves it (the live configuration, a preview's cookie, the visitor's experiments): a
+ * policy governs the document it comes with, and a file's, a beacon's or a call's answer loads no section.
  */
 export function useSecurityHeaders(
   app: NestExpressApplication,
   config: AppConfig,
-  /** the origins this request's sections come from (live, or the owner's preview) */
-  sectionOrigins: (req: IncomingMessage) => Promise<string[]>,
+  /** the origins this page's sections come from (live, an experiment's variant, or the owner's preview) */
+  sectionOrigins: (req: Request) => Promise<string[]>,
 ): void {
+  const fixedOrigins = config.cspRemoteOrigins.join(' ');
   // Worked out once per response, not once for each of the five directives using it.
-  app.use((req: IncomingMessage, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => {
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isPageRequest(req)) {
+      res.locals.cspRemoteOrigins = fixedOrigins;
+      next();
+      return;
+    }
     void sectionOrigins(req)
       .catch(() => [])
       .then((found) => {

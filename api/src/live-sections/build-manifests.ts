@@ -39,15 +39,26 @@ export function parseServerManifest(value: unknown): ServerManifest {
   return parsed.data;
 }
 
-/** The server manifest of the build in `folder` (a release's files); throws when it is missing, not JSON or not one. */
-export function readServerManifest(folder: string): ServerManifest {
+/** A section's server manifest from its file's text; throws a sentence when it is not JSON or not one. */
+export function serverManifestOfText(text: string): ServerManifest {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path.join(folder, serverManifestPath), 'utf8'));
+    value = JSON.parse(text);
   } catch {
     throw new Error(`${serverManifestPath} is not JSON`);
   }
   return parseServerManifest(value);
+}
+
+/** The server manifest of the build in `folder` (a release's files); throws when it is missing, not JSON or not one. */
+export function readServerManifest(folder: string): ServerManifest {
+  let text: string;
+  try {
+    text = readFileSync(path.join(folder, serverManifestPath), 'utf8');
+  } catch {
+    throw new Error(`${serverManifestPath} is not JSON`);
+  }
+  return serverManifestOfText(text);
 }
 
 /** mf-manifest.json, what the checks read of it: each shared package and the range the build requires of it. */

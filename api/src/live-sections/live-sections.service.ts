@@ -137,8 +137,15 @@ export class LiveSections {
     const renderer = this.renderers.rendererFor(builds, section);
     if (!renderer)
       throw new RendererNotReady(`the renderer of ${section ?? 'the shell'} failed; it starts again later`);
-    if (!renderer.serving) await this.renderers.whenReady(renderer);
-    const page = await renderer.render(request, builds);
+    // held from now until its answer: the server does not end it for room or renew it meanwhile
+    const release = renderer.hold();
+    let page: RenderedPage;
+    try {
+      if (!renderer.serving) await this.renderers.whenReady(renderer);
+      page = await renderer.render(request, builds);
+    } finally {
+      release();
+    }
     if (page.status >= 500 && page.status !== 503) {
       // the page may show the section's own error text: logged here, never sent
       console.error(`${renderer.label}: ${request.url} rendered as ${page.status}`);

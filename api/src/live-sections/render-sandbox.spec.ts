@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RendererProcess } from './renderer-process.js';
+import { cpuTimeMs, RendererProcess, type RendererTimes } from './renderer-process.js';
 import { renderMemoryMb, sandboxCommand, sandboxFlags, sandboxLayers, type SandboxLayers } from './render-sandbox.js';
 
 // Which layer of the renderers' sandbox stops what (docs/server-rendering.md, "Threat model"): each attack is run
@@ -48,7 +48,11 @@ async function listener(): Promise<{ port: number; connections: () => number; cl
  * A renderer (render-child.js, through `layers`) whose render module runs `attack` (an async function body) on
  * each render and shows what it returned, as JSON.
  */
-function attacker(attack: string, layers: SandboxLayers = none): RendererProcess {
+function attacker(
+  attack: string,
+  layers: SandboxLayers = none,
+  times: RendererTimes = { startTimeoutMs: 30_000, answerCpuMs: 10_000, answerWallMs: 30_000 },
+): RendererProcess {
   const renderSource = `exports.createPageRenderer = () => ({
     ready: Promise.resolve({ unavailable: [] }),
     async render() { const report = await (async () => { ${attack} })(); return { status: 200, html: JSON.stringify(report), variants: 1, searchParams: [] }; },
@@ -58,7 +62,7 @@ function attacker(attack: string, layers: SandboxLayers = none): RendererProcess
   return new RendererProcess(
     'The attacker',
     { renderSource, template: '', sections: [], section: null },
-    { startTimeoutMs: 30_000, answerTimeoutMs: 10_000 },
+    times,
     Promise.resolve(),
     () => Promise.reject(new Error('no file')),
     layers,
@@ -200,6 +204,33 @@ describe("the renderers' sandbox, layer by layer", () => {
   });
 
   describe('the watchdog', () => {
+    it("bounds a render by its renderer's CPU time, and one that waits on nothing by the wall clock's", async () => {
+      const times = { startTimeoutMs: 30_000, answerCpuMs: 500, answerWallMs: 3000 };
+      const looping = attacker('for (;;);', none, times);
+      const waiting = attacker('await new Promise(() => {}); return {};', none, times);
+      await Promise.all([looping.ready, waiting.ready]);
+      const asked = performance.now();
+      await Promise.all([expect(reportOf(looping)).rejects.toThrow(), expect(reportOf(waiting)).rejects.toThrow()]);
+      await Promise.all([looping.exited, waiting.exited]);
+      const used = Number(/it used (\d+) ms of CPU/.exec(looping.failure ?? '')?.[1]);
+      expect([used >= 500, used < 800]).toEqual([true, true]);
+      // the one that waits used no CPU to speak of, and was ended at the wall clock's bound
+      expect(waiting.failure).toMatch(/^it did not answer within 3000 ms \(it used \d?0 ms of CPU\)$/);
+      expect(performance.now() - asked).toBeGreaterThanOrEqual(3000);
+    });
+
+    it("reads a process's CPU time from /proc, and nothing for a process that is not there", () => {
+      // 200 ms of this process's CPU time as Node counts it (getrusage), however long a loaded host takes for it
+      const before = cpuTimeMs(process.pid);
+      const usage = process.cpuUsage();
+      const spent = () => (process.cpuUsage(usage).user + process.cpuUsage(usage).system) / 1000;
+      while (spent() < 200);
+      const read = (cpuTimeMs(process.pid) ?? 0) - (before ?? 0);
+      // /proc counts in ticks of 10 ms
+      expect([read >= 170, read <= 260]).toEqual([true, true]);
+      expect(cpuTimeMs(2 ** 30)).toBeNull();
+    });
+
     it('ends a renderer that spins between renders', async () => {
       const renderer = attacker(
         `setInterval(() => { const until = Date.now() + 800; while (Date.now() < until); }, 900); return {};`,

@@ -15,8 +15,15 @@ import { channelFd, renderMemoryMb, startSandboxedChild, type SandboxLayers } fr
 export interface RendererTimes {
   /** a renderer not ready by then is ended (a section that loops at import) */
   startTimeoutMs: number;
-  /** an answer not back by then fails, and the renderer is ended (a section that loops in render) */
-  answerTimeoutMs: number;
+  /**
+   * The CPU time (ms, the renderer process's user + system time, /proc/<pid>/stat) an answer may take: one not back
+   * by then fails, and the renderer is ended (a section that loops in render). CPU time, not the wall clock's: on a
+   * loaded host a render of 0.3 s of CPU waits seconds for a core (renderers run below the server's priority), and
+   * is no hang. Where the host has no /proc, the wall clock's time instead.
+   */
+  answerCpuMs: number;
+  /** The wall clock's bound on an answer, however little CPU it used (a render that awaits what never comes). */
+  answerWallMs: number;
 }
 
 /** One file of the renderer's own section build (render-child.js asks for each): its text, or a throw saying why not. */
@@ -25,7 +32,10 @@ export type SectionFileReader = (url: string) => Promise<string>;
 interface Pending {
   resolve: (message: ChildMessage) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  /** when it was asked (performance.now()), and the renderer's CPU time (ms) then: null where it cannot be read */
+  askedAt: number;
+  cpuAt: number | null;
+  timer: NodeJS.Timeout | null;
 }
 
 /** The most of a renderer's own output kept for the log, per line: a section's output is not the log's to fill. */
@@ -86,6 +96,26 @@ function usage(pid: number): { busyMs: number; ownKb: number } | null {
   }
 }
 
+/** Linux's unit of a process's user and system time in /proc/<pid>/stat (USER_HZ, 100 on every Linux ABI Node runs on). */
+const clockTicksPerSecond = 100;
+/** The shortest wait between two looks at an answer's CPU time. */
+const leastLookMs = 50;
+
+/**
+ * The CPU time (ms) a process has used so far, all its threads' user and system time (fields 14 and 15 of
+ * /proc/<pid>/stat, after the command's name in parentheses, which may hold spaces); null where there is none.
+ */
+export function cpuTimeMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / clockTicksPerSecond : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Where a redirect a renderer answered goes, as a path on the page's own origin; null when it leaves the site
  * (another origin, or a scheme-relative `//host/...`).
@@ -139,6 +169,8 @@ export class RendererProcess {
   private fileBytes = 0;
   /** calls and answers so far: unchanged between two looks, the renderer was idle in between */
   private activity = 0;
+  /** callers holding it (`hold`) */
+  private holds = 0;
   private watch: NodeJS.Timeout | null = null;
   /** why it ended, when it did not end by being asked to */
   failure: string | null = null;
@@ -222,8 +254,22 @@ export class RendererProcess {
     return this.ended;
   }
 
+  /** Answering a call, or held by a caller about to call it: neither idle nor to be ended for room or renewal. */
   get busy(): boolean {
-    return this.pending.size > 0;
+    return this.pending.size > 0 || this.holds > 0;
+  }
+
+  /**
+   * A caller waits for it to start, then calls it: until the release this answers, it counts as busy (the server
+   * ends no busy renderer for room or to renew it).
+   */
+  hold(): () => void {
+    this.holds += 1;
+    let released = false;
+    return () => {
+      if (!released) this.holds -= 1;
+      released = true;
+    };
   }
 
   /**
@@ -290,19 +336,48 @@ export class RendererProcess {
     const id = ++this.lastId;
     this.lastUsedAt = Date.now();
     this.activity += 1;
+    const pid = this.child.pid;
     return new Promise<ChildMessage>((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.fail(`it did not answer within ${this.times.answerTimeoutMs} ms`),
-        this.times.answerTimeoutMs,
-      );
-      this.pending.set(id, { resolve, reject, timer });
+      const cpuAt = pid === undefined ? null : cpuTimeMs(pid);
+      const pending: Pending = { resolve, reject, askedAt: performance.now(), cpuAt, timer: null };
+      this.pending.set(id, pending);
       this.post({ ...request, id });
+      this.bound(pending);
     }).then((message) => {
       if (message.kind !== 'error') return message;
       // the section's own words go to the log; whoever asked learns only that it failed
       console.error(`${this.label}: ${message.error.slice(0, 2000)}`);
       throw new Error(`${this.label} failed to answer`);
     });
+  }
+
+  /**
+   * Ends the renderer when `pending`'s answer has taken more than answerCpuMs of its CPU time (the wall clock's where
+   * its CPU time cannot be read) or answerWallMs of the wall clock's; else looks again when it could first be over
+   * (its CPU time grows at most by a core's worth per thread, so half the rest of the bound, two threads' worth).
+   */
+  private bound(pending: Pending): void {
+    const { answerCpuMs, answerWallMs } = this.times;
+    const waited = performance.now() - pending.askedAt;
+    const now = pending.cpuAt === null || this.child?.pid === undefined ? null : cpuTimeMs(this.child.pid);
+    const used = now === null || pending.cpuAt === null ? waited : now - pending.cpuAt;
+    if (used >= answerCpuMs)
+      this.fail(
+        now === null
+          ? `it did not answer within ${answerCpuMs} ms`
+          : `it used ${Math.round(used)} ms of CPU on one answer (its bound: ${answerCpuMs} ms), ${Math.round(waited)} ms after it was asked`,
+      );
+    else if (waited >= answerWallMs)
+      this.fail(
+        `it did not answer within ${answerWallMs} ms${now === null ? '' : ` (it used ${Math.round(used)} ms of CPU)`}`,
+      );
+    else {
+      const next = Math.min(
+        Math.max((answerCpuMs - used) / (now === null ? 1 : 2), leastLookMs),
+        answerWallMs - waited,
+      );
+      pending.timer = setTimeout(() => this.bound(pending), next);
+    }
   }
 
   /**
@@ -396,7 +471,7 @@ export class RendererProcess {
       this.fail(`it answered ${message.id}, which it was not asked`);
       return;
     }
-    clearTimeout(pending.timer);
+    if (pending.timer) clearTimeout(pending.timer);
     this.pending.delete(message.id);
     this.lastUsedAt = Date.now();
     this.activity += 1;
@@ -451,7 +526,7 @@ export class RendererProcess {
 
   private failAll(error: Error): void {
     for (const pending of this.pending.values()) {
-      clearTimeout(pending.timer);
+      if (pending.timer) clearTimeout(pending.timer);
       pending.reject(error);
     }
     this.pending.clear();

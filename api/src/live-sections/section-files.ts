@@ -1,11 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
-import { sectionNameOf } from '../common/section-named.js';
-import { releaseIdPattern } from '@portfolio/contracts/section-releases';
 import { ReleaseFiles } from './releases/release-files.js';
 import { manifestTimeoutMs } from './section-manifests.js';
+import { releaseFileOf } from './section-url.js';
 
 /** The largest file of a build's server half a renderer is sent (a section's biggest chunk is a few hundred KB). */
 const maxSectionFileBytes = 16 * 1024 * 1024;
@@ -43,45 +41,27 @@ export class SectionFiles {
     if (asked.href !== url || asked.search || asked.hash)
       throw new SectionFileRefused(`it is not a file of the build's server folder (${folder})`);
     if (!/\.(c|m)?js$/.test(asked.pathname)) throw new SectionFileRefused('it is not a script');
-    const own = this.releaseOf(new URL(folder));
-    const release = this.releaseOf(asked);
+    const own = releaseFileOf(new URL(folder));
+    const release = releaseFileOf(asked);
     // a release of this site: the same release at whichever of the server's own origins a page named it (each
     // listener names it at its own port), read from the store
-    if (own && release?.name === own.name && release.id === own.id) {
-      const releaseFolder = await this.releases.folder(own.name, own.id);
-      if (releaseFolder) return this.fromStore(releaseFolder, release.file);
+    if (own && release?.name === own.name && release.id === own.id && release.file.startsWith('server/')) {
+      // one kept here is read from the store alone; one not kept here (a release on another host, named the same
+      // way) is fetched from there, as any build is
+      if (await this.releases.folder(release.name, release.id)) {
+        const found = await this.releases.file(release.name, release.id, release.file);
+        if (!found) throw new SectionFileRefused('the release has no such file');
+        return this.fromStore(found);
+      }
     }
     if (!url.startsWith(folder))
       throw new SectionFileRefused(`it is not a file of the build's server folder (${folder})`);
     return this.fromHost(url);
   }
 
-  /** `/sections/<name>/<id>/server/<file>`: a release's file, the same bytes wherever it is served (its id is its content's hash). */
-  private releaseOf(url: URL) {
-    const [, base, name, id, ...rest] = url.pathname.split('/');
-    const section = sectionNameOf(name);
-    if (base !== 'sections' || !section || !id || !releaseIdPattern.test(id) || rest[0] !== 'server') return null;
-    try {
-      return { name: section, id, file: rest.map((part) => decodeURIComponent(part)).join('/') };
-    } catch {
-      throw new SectionFileRefused('its path is not valid percent-encoding');
-    }
-  }
-
-  private async fromStore(releaseFolder: string, file: string): Promise<string> {
-    const full = path.resolve(releaseFolder, file);
-    if (!full.startsWith(releaseFolder + path.sep) || file.includes('\0'))
-      throw new SectionFileRefused('it is not in the release');
-    let size: number;
-    try {
-      const found = await stat(full);
-      if (!found.isFile()) throw new Error('not a file');
-      size = found.size;
-    } catch {
-      throw new SectionFileRefused('the release has no such file');
-    }
-    if (size > maxSectionFileBytes) throw new SectionFileRefused(`it is over ${maxSectionFileBytes} bytes`);
-    return readFile(full, 'utf8');
+  private async fromStore(found: { path: string; bytes: number }): Promise<string> {
+    if (found.bytes > maxSectionFileBytes) throw new SectionFileRefused(`it is over ${maxSectionFileBytes} bytes`);
+    return readFile(found.path, 'utf8');
   }
 
   /** A file of a build on another host: a 2xx script, no redirect (it could lead out of the folder), bounded in size and time. */

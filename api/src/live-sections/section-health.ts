@@ -4,7 +4,7 @@ import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { LRUCache } from 'lru-cache';
-import { causeOf, manifestTimeoutMs, SectionManifests } from './section-manifests.js';
+import { SectionManifests } from './section-manifests.js';
 import { SectionRenderers } from './section-renderers.js';
 
 /** The live sections' health on the owner's page is looked at again after this long. */
@@ -41,7 +41,7 @@ export class SectionHealthChecks {
     private readonly renderers: SectionRenderers,
   ) {}
 
-  /** A fresh check of one URL (site-relative URLs are fetched from `selfOrigin`). */
+  /** A fresh check of one URL (site-relative URLs are this server's, `selfOrigin`). */
   async check(name: RemoteName, url: string, selfOrigin: string): Promise<SectionHealth> {
     const [health] = await this.checkAll([{ name, url }], selfOrigin);
     if (!health) throw new Error('a check answered nothing');
@@ -113,19 +113,12 @@ export class SectionHealthChecks {
     });
   }
 
-  /** The entry, and the server manifest beside it read as pages read it. */
+  /** The entry, and the server manifest beside it, read as pages read them (a release's from the store). */
   private async reach(name: RemoteName, url: string, selfOrigin: string): Promise<Reached> {
     const reached: Reached = { name, url, entryAnswers: false, build: null, builtAt: null, problems: [] };
-    try {
-      const response = await fetch(this.manifests.fetchUrl(url, selfOrigin), {
-        signal: AbortSignal.timeout(manifestTimeoutMs),
-      });
-      await response.body?.cancel();
-      reached.entryAnswers = response.ok;
-      if (!response.ok) reached.problems.push(`Its entry answered ${response.status}.`);
-    } catch (error) {
-      reached.problems.push(`Its entry could not be reached: ${sentence(causeOf(error))}.`);
-    }
+    const entryProblem = await this.manifests.entryProblem(url, selfOrigin);
+    reached.entryAnswers = entryProblem === null;
+    if (entryProblem) reached.problems.push(entryProblem);
     try {
       const { build, builtAt } = await this.manifests.read(name, url, selfOrigin);
       reached.build = build;

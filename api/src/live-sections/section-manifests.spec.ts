@@ -1,11 +1,32 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { jest } from '@jest/globals';
 import { remoteNames, type RemotesConfig } from '@portfolio/contracts/remote-routes';
+import type { ReleaseFiles } from './releases/release-files.js';
 import { buildsSignature, SectionManifests } from './section-manifests.js';
 
+/** The server's own origin in these tests: nothing listens there, so a request of the server to itself would fail. */
+const self = 'http://127.0.0.1:9';
+/** Two releases of the site's own, kept in a store (its files as an upload leaves them); any other is not kept. */
+const homeRelease = '0123456789abcdef';
+const notKept = 'fedcba9876543210';
+const storeRoot = mkdtempSync(path.join(tmpdir(), 'portfolio-store-'));
+mkdirSync(path.join(storeRoot, 'home', homeRelease, 'server'), { recursive: true });
+writeFileSync(
+  path.join(storeRoot, 'home', homeRelease, 'server/manifest.json'),
+  JSON.stringify({ version: 'h9', serverEntry: 'remoteEntry.h9.js', browserEntry: '../remoteEntry.h9.js', styles: [] }),
+);
+const store = {
+  file: (name: string, id: string, file: string) => {
+    const found = path.join(storeRoot, name, id, file);
+    return Promise.resolve(existsSync(found) ? { path: found, bytes: 1 } : null);
+  },
+} as unknown as ReleaseFiles;
 const manifests = (refreshMs: number, sectionOriginsForServer: Record<string, string> = {}) =>
-  new SectionManifests({ sectionRefreshMs: refreshMs, sectionOriginsForServer });
+  new SectionManifests({ sectionRefreshMs: refreshMs, sectionOriginsForServer }, store);
 
 /** Every look-up `builds` starts, background ones included, so a test can wait for them rather than for a time. */
 function watched(builds: SectionManifests) {
@@ -66,20 +87,27 @@ describe("finding each section's build from its URL", () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('reads the server manifest beside remoteEntry.js or mf-manifest.json', async () => {
+  it("reads the server manifest beside remoteEntry.js or mf-manifest.json: a release of the site's own from its store", async () => {
     const builds = manifests(1000);
+    host.seen.length = 0;
     const sections = await builds.builds(
-      config((name) => (name === 'about' ? `${host.origin}/about/mf-manifest.json` : `/${name}/remoteEntry.js`)),
-      host.origin,
+      config((name) =>
+        name === 'home'
+          ? `/sections/home/${homeRelease}/remoteEntry.js`
+          : name === 'resume'
+            ? `/sections/resume/${notKept}/remoteEntry.js`
+            : `${host.origin}/${name}/${name === 'about' ? 'mf-manifest.json' : 'remoteEntry.js'}`,
+      ),
+      self,
     );
     expect(sections).toEqual([
       // on the site's own origin: the page's URLs stay root-relative, the server's are absolute
       {
         name: 'home',
-        version: 'h1',
-        browserEntry: '/home/remoteEntry.h1.js',
-        serverEntry: `${host.origin}/home/server/remoteEntry.h1.js`,
-        styles: ['/home/routes.h1.css'],
+        version: 'h9',
+        browserEntry: `/sections/home/${homeRelease}/remoteEntry.h9.js`,
+        serverEntry: `${self}/sections/home/${homeRelease}/server/remoteEntry.h9.js`,
+        styles: [],
       },
       {
         name: 'about',
@@ -91,9 +119,14 @@ describe("finding each section's build from its URL", () => {
       expect.objectContaining({ name: 'projects', version: 'p1' }),
       {
         name: 'resume',
-        url: '/resume/remoteEntry.js',
-        error: `${host.origin}/resume/server/manifest.json answered 404`,
+        url: `/sections/resume/${notKept}/remoteEntry.js`,
+        error: 'it is not a file of a release this site keeps',
       },
+    ]);
+    // only the other host was asked, once per section there
+    expect(host.seen.map((request) => request.url).sort()).toEqual([
+      '/about/server/manifest.json',
+      '/projects/server/manifest.json',
     ]);
   });
 
@@ -103,7 +136,7 @@ describe("finding each section's build from its URL", () => {
     const builds = manifests(1000, { [browserOrigin]: host.origin });
     const [home] = await builds.builds(
       config((name) => `${browserOrigin}/${name}/mf-manifest.json`),
-      host.origin,
+      self,
     );
     expect(home).toEqual({
       name: 'home',
@@ -116,8 +149,8 @@ describe("finding each section's build from its URL", () => {
 
   it('answers from what it knows and looks again in the background once that is older than the refresh time', async () => {
     const { builds, lookUps } = watched(manifests(300));
-    const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
-    const version = async () => (await builds.builds(sameOrigin, host.origin))[2];
+    const onHost = config((name) => `${host.origin}/${name}/remoteEntry.js`);
+    const version = async () => (await builds.builds(onHost, self))[2];
     expect(await version()).toMatchObject({ version: 'p1' });
     expect(lookUps).toHaveLength(remoteNames.length);
 
@@ -136,31 +169,41 @@ describe("finding each section's build from its URL", () => {
 
   it('asks with the last ETag, so an unchanged section costs a 304', async () => {
     const { builds, lookUps } = watched(manifests(10));
-    const sameOrigin = config((name) => `/${name}/remoteEntry.js`);
-    await builds.builds(sameOrigin, host.origin);
+    const onHost = config((name) => `${host.origin}/${name}/remoteEntry.js`);
+    await builds.builds(onHost, self);
     host.seen.length = 0;
     jest.advanceTimersByTime(11);
-    await builds.builds(sameOrigin, host.origin);
+    await builds.builds(onHost, self);
     await settled(lookUps);
     const home = host.seen.find((request) => request.url === '/home/server/manifest.json');
     expect(home?.headers['if-none-match']).toBe('"h1"');
-    expect((await builds.builds(sameOrigin, host.origin))[0]).toMatchObject({ version: 'h1' });
+    expect((await builds.builds(onHost, self))[0]).toMatchObject({ version: 'h1' });
   });
 
   it('reads one section afresh for a check, or says in a sentence what could not be read', async () => {
     const builds = manifests(1000);
-    const read = await builds.read('about', '/about/remoteEntry.js', host.origin);
+    const read = await builds.read('about', `${host.origin}/about/remoteEntry.js`, self);
     expect(read).toEqual({ build: expect.objectContaining({ version: 'a1' }), builtAt: null });
-    await expect(builds.read('resume', '/resume/remoteEntry.js', host.origin)).rejects.toThrow(
-      "Its server build's manifest (/resume/server/manifest.json) could not be read: it answered 404.",
+    await expect(builds.read('resume', `${host.origin}/resume/remoteEntry.js`, self)).rejects.toThrow(
+      `Its server build's manifest (${host.origin}/resume/server/manifest.json) could not be read: it answered 404.`,
+    );
+    expect(await builds.read('home', `/sections/home/${homeRelease}/remoteEntry.js`, self)).toEqual({
+      build: expect.objectContaining({ version: 'h9' }),
+      builtAt: null,
+    });
+    // a path of the server's own that is no release names no build: it is not asked over HTTP
+    await expect(builds.read('home', '/home/remoteEntry.js', self)).rejects.toThrow(
+      "Its server build's manifest (/home/server/manifest.json) could not be read: it is not a file of a release this site keeps.",
     );
   });
 
   it('takes a manifest that is not a server manifest, or a host that is down, as a missing build', async () => {
     const builds = manifests(1000);
     const sections = await builds.builds(
-      config((name) => (name === 'home' ? 'http://127.0.0.1:9/home/remoteEntry.js' : `/not-a-section/${name}/x.js`)),
-      host.origin,
+      config((name) =>
+        name === 'home' ? 'http://127.0.0.1:8/home/remoteEntry.js' : `${host.origin}/not-a-section/${name}/x.js`,
+      ),
+      self,
     );
     expect(sections.map((section) => ('error' in section ? 'missing' : section.version))).toEqual([
       'missing',

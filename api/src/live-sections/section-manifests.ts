@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { serverManifestPath } from '@portfolio/parts';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
@@ -5,10 +6,11 @@ import type { SectionBuild, SectionState } from '@portfolio/contracts/page-rende
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { resolveSectionUrl } from '@portfolio/contracts/section-url';
-import { parseServerManifest, type ServerManifest } from './build-manifests.js';
-import { fileBesideManifest, serverFetchUrl } from './section-url.js';
+import { parseServerManifest, serverManifestOfText, type ServerManifest } from './build-manifests.js';
+import { ReleaseFiles } from './releases/release-files.js';
+import { fileBesideManifest, releaseFileOf, serverFetchUrl, type ReleaseFile } from './section-url.js';
 
-/** How long one look-up of a section's server manifest may take, for pages and checks alike. */
+/** How long one look-up of a section's server manifest on another host may take, for pages and checks alike. */
 export const manifestTimeoutMs = 5000;
 /** Section URLs whose builds are remembered: the live ones, previews and checks, with room to spare. */
 const knownUrls = 200;
@@ -29,6 +31,11 @@ interface Where {
   url: string;
   manifestRef: string;
   manifestUrl: string;
+  /**
+   * the manifest is on this server's own origin: the file of a release it names, read from the store (never over
+   * HTTP), or null when it names none (the server serves no other section build)
+   */
+  own: { release: ReleaseFile | null } | null;
 }
 
 /** fetch() says "fetch failed" and keeps the reason (refused, timed out, bad port) in its cause. */
@@ -82,7 +89,9 @@ export const buildsSignature = (sections: readonly SectionState[]): string =>
 
 /**
  * Which build each section is at, found from its URL: the server manifest beside that URL names the
- * build's version, its server entry and what its pages link to. The one place manifests are fetched.
+ * build's version, its server entry and what its pages link to. The one place manifests are read: a release of
+ * this site (a URL under /sections/ on the server's own origin, as the live configuration names releases) from the
+ * release store, a build on another host over HTTP (its only request on a page's path).
  * For pages, looked up at most once per SECTION_REFRESH_MS per URL, in the background: a request never
  * waits for a look-up but the very first one. Checks read afresh.
  */
@@ -92,6 +101,7 @@ export class SectionManifests {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'sectionRefreshMs' | 'sectionOriginsForServer'>,
+    private readonly releases: ReleaseFiles,
   ) {
     this.known = new LRUCache<string, Known, Where>({
       max: knownUrls,
@@ -107,8 +117,9 @@ export class SectionManifests {
   }
 
   /**
-   * Every section's build for this configuration; root-relative URLs are fetched from `selfOrigin`, and
-   * URLs on a browser origin of SECTION_ORIGINS_FOR_SERVER from its server-side origin (pages keep the former).
+   * Every section's build for this configuration; root-relative URLs are this server's (`selfOrigin`: a release is
+   * read from the store, any other path there names no build), and URLs on a browser origin of
+   * SECTION_ORIGINS_FOR_SERVER are fetched from its server-side origin (pages keep the former).
    */
   async builds(config: RemotesConfig, selfOrigin: string): Promise<SectionState[]> {
     return Promise.all(
@@ -128,7 +139,7 @@ export class SectionManifests {
   async read(name: RemoteName, url: string, selfOrigin: string): Promise<ReadBuild> {
     const where = this.where(name, url, selfOrigin);
     try {
-      const answer = await this.fetchManifest(where.manifestUrl, null);
+      const answer = await this.manifestOf(where, null);
       if (!answer) throw new Error('it answered 304');
       return { build: sectionBuildFrom(name, answer.manifest, where), builtAt: answer.manifest.builtAt };
     } catch (error) {
@@ -137,22 +148,48 @@ export class SectionManifests {
     }
   }
 
-  /** Where the server fetches `ref` (a section's URL or one beside it). */
-  fetchUrl(ref: string, selfOrigin: string): string {
-    return serverFetchUrl(ref, selfOrigin, this.config.sectionOriginsForServer);
+  /**
+   * Whether a section's entry (its URL) is there, as a problem sentence or null: a release's file in the store, a
+   * file on another host answering 2xx.
+   */
+  async entryProblem(url: string, selfOrigin: string): Promise<string | null> {
+    const fetchUrl = serverFetchUrl(url, selfOrigin, this.config.sectionOriginsForServer);
+    const own = this.ownFile(fetchUrl, selfOrigin);
+    if (own)
+      return own.release && (await this.releases.file(own.release.name, own.release.id, own.release.file))
+        ? null
+        : 'Its entry is not a file of a release this site keeps.';
+    try {
+      const response = await fetch(fetchUrl, { signal: AbortSignal.timeout(manifestTimeoutMs) });
+      await response.body?.cancel();
+      return response.ok ? null : `Its entry answered ${response.status}.`;
+    } catch (error) {
+      return `Its entry could not be reached: ${(messageOf(causeOf(error)).split('\n', 1)[0] ?? '').slice(0, 300)}.`;
+    }
+  }
+
+  /**
+   * A URL on this server's own origin, with the release file it names (null: none); null for another host's URL.
+   * This server serves no section build but its releases: it never asks itself over HTTP.
+   */
+  private ownFile(fetchUrl: string, selfOrigin: string): { release: ReleaseFile | null } | null {
+    const url = new URL(fetchUrl);
+    return url.origin === new URL(selfOrigin).origin ? { release: releaseFileOf(url) } : null;
   }
 
   private where(name: RemoteName, url: string, selfOrigin: string): Where {
     const manifestRef = resolveSectionUrl(serverManifestPath, url);
-    return { name, url, manifestRef, manifestUrl: this.fetchUrl(manifestRef, selfOrigin) };
+    const manifestUrl = serverFetchUrl(manifestRef, selfOrigin, this.config.sectionOriginsForServer);
+    return { name, url, manifestRef, manifestUrl, own: this.ownFile(manifestUrl, selfOrigin) };
   }
 
-  /** The manifest, or null when the `etag` still holds (304). */
-  private async fetchManifest(
-    manifestUrl: string,
+  /** The manifest, or null when the `etag` still holds (304): a release's from the store, another host's over HTTP. */
+  private async manifestOf(
+    where: Where,
     etag: string | null,
   ): Promise<{ manifest: ServerManifest; etag: string | null } | null> {
-    const response = await fetch(manifestUrl, {
+    if (where.own) return { manifest: await this.releaseManifest(where.own.release), etag: null };
+    const response = await fetch(where.manifestUrl, {
       headers: etag ? { 'If-None-Match': etag } : {},
       signal: AbortSignal.timeout(manifestTimeoutMs),
     });
@@ -164,10 +201,17 @@ export class SectionManifests {
     return { manifest: parseServerManifest(await response.json()), etag: response.headers.get('ETag') };
   }
 
+  /** A release's server manifest, read from its files in the store (a release never changes: no ETag to keep). */
+  private async releaseManifest(release: ReleaseFile | null): Promise<ServerManifest> {
+    const found = release && (await this.releases.file(release.name, release.id, release.file));
+    if (!found) throw new Error('it is not a file of a release this site keeps');
+    return serverManifestOfText(await readFile(found.path, 'utf8'));
+  }
+
   private async lookUp(where: Where, stale: Known | undefined): Promise<Known> {
     const { name, url, manifestUrl } = where;
     try {
-      const answer = await this.fetchManifest(manifestUrl, stale && 'version' in stale.state ? stale.etag : null);
+      const answer = await this.manifestOf(where, stale && 'version' in stale.state ? stale.etag : null);
       if (!answer && stale) return stale;
       if (!answer) throw new Error(`${manifestUrl} answered 304 to a first request`);
       return { state: sectionBuildFrom(name, answer.manifest, where), etag: answer.etag };

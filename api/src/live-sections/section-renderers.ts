@@ -23,12 +23,18 @@ import { StartTurns } from './start-turns.js';
  * own beside the node binary's pages it shares (docs/performance.md, "Server memory").
  */
 const maxOtherRenderers = 2;
-/** A render not answered by then gets the page's fallback, and its renderer is replaced. */
-const renderTimeoutMs = 2000;
+/**
+ * A render that used 2 s of its renderer's CPU time without answering (a page takes 5-300 ms of it) gets the page's
+ * frame with its section's "unavailable" (503), and its renderer is replaced: CPU time, so that a loaded host, where
+ * a render waits seconds for a core, is no reason for a lesser page (docs/decisions/0026). A render that waits on
+ * something that never comes uses no CPU: the wall clock's 15 s bound ends it.
+ */
+const renderCpuMs = 2000;
+const renderWallMs = 15_000;
 /** A start is given long: renderers run below the server's priority, and a busy host starves them first. */
-const pageTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: renderTimeoutMs };
+const pageTimes: RendererTimes = { startTimeoutMs: 30_000, answerCpuMs: renderCpuMs, answerWallMs: renderWallMs };
 /** The owner's checks may wait for a candidate's `./routes` longer than a visitor waits for a page. */
-const probeTimes: RendererTimes = { startTimeoutMs: 30_000, answerTimeoutMs: 5000 };
+const probeTimes: RendererTimes = { startTimeoutMs: 30_000, answerCpuMs: 5000, answerWallMs: 30_000 };
 /** After a renderer fails, its next start waits this long, doubled at each failure in a row, up to the most. */
 const firstBackoffMs = 2000;
 const mostBackoffMs = 60_000;
@@ -393,7 +399,8 @@ export class SectionRenderers implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   /**
-   * At the cap of renderers beside the kept ones, the least recently used of those ends, one not rendering first.
+   * At the cap of renderers beside the kept ones, the least recently used of those gives up its place, one not busy
+   * first; a busy one (rendering, or awaited by a caller) ends once its renders are answered, never under a caller.
    * A kept renderer is never ended for room.
    */
   private makeRoom(): void {
@@ -424,10 +431,13 @@ export class SectionRenderers implements OnApplicationBootstrap, OnModuleDestroy
     }
   }
 
+  /** Its renderer leaves its place: ended now if not busy, else once its renders are answered (endRetired). */
   private retire(slot: Slot): void {
     const renderer = slot.renderer;
     slot.renderer = null;
-    void renderer?.end();
+    if (!renderer) return;
+    this.retiring.add(renderer);
+    this.endRetired();
   }
 
   /** What a renderer starts with: the render module's source and the page template (it reads no file itself). */

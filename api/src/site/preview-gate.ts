@@ -1,23 +1,16 @@
-import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { rumPath } from '@portfolio/contracts/field-beacon';
 import { apiError } from '../common/api-error.js';
 import type { LiveSections } from '../live-sections/live-sections.service.js';
 import { cameThroughPreviewOrigin, type PreviewOrigin } from '../common/preview-origin.js';
+import { isPagePath } from '../common/page-paths.js';
 import { isOwnerPath } from './site-pages.js';
 
 /** The one call of the API a previewed page makes as it loads (the captcha's site key). */
 const publicReads = new Set(['/api/config']);
 
 const isApiPath = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
-
-/** A page's path: no extension, not a release's file or preview link, not the API (serve-site.ts draws the same line). */
-const isPagePath = (urlPath: string) =>
-  path.extname(urlPath) === '' &&
-  !isApiPath(urlPath) &&
-  !urlPath.startsWith('/sections/') &&
-  !urlPath.startsWith('/mf/');
 
 /**
  * What the preview origin answers, before anything else of the application sees the request: a previewed

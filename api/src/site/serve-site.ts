@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { shell } from '@portfolio/parts';
 import { jsonResumePath } from '@portfolio/contracts/json-resume';
+import { isPageRequest } from '../common/page-paths.js';
 import { isOwnerPath, type SitePages } from './site-pages.js';
 import type { SitePage } from './site-page.js';
 import { apiError } from '../common/api-error.js';
@@ -75,13 +76,7 @@ export function serveSite(
 
   // Every other path without an extension is a page; missing files, /mf/ and the API keep their 404s.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isPage =
-      isRead(req) &&
-      path.extname(req.path) === '' &&
-      !req.path.startsWith('/api/') &&
-      req.path !== '/api' &&
-      !req.path.startsWith('/mf/');
-    if (!isPage) {
+    if (!isPageRequest(req)) {
       next();
       return;
     }

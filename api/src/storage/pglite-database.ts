@@ -6,9 +6,12 @@ import { shippedTemplate, unpackTemplate } from './pglite-template.js';
 
 /**
  * PostgreSQL settings for the embedded database, sized for a portfolio's few tables on a 512 MB host:
- * shared buffers are the largest part of PGlite's memory (128MB by default; 16MB holds this site's data).
+ * shared buffers are the largest part of PGlite's memory (128MB by default), and PGlite's WebAssembly memory never
+ * shrinks. 4MB (512 pages) holds what the site reads: its database is 8 MB on disk, 7 of them PostgreSQL's
+ * catalogs, which queries find in caches of their own, and a page not held is read from the OS's file cache. The
+ * server holds 13-16 MB less of its own than with 16MB (docs/performance.md, "Idle within 320 MB").
  */
-export const pgliteSettings = { shared_buffers: '16MB' } as const;
+export const pgliteSettings = { shared_buffers: '4MB' } as const;
 
 const startParams = [
   ...PGlite.defaultStartParams,

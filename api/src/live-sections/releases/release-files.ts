@@ -154,6 +154,23 @@ export class ReleaseFiles implements OnApplicationBootstrap {
     return pending;
   }
 
+  /**
+   * A file of a release kept by this site, by its path inside the release (decoded), with its size: null when the
+   * release is not kept, the path leads out of its folder, or there is no such file. The one way the server reads a
+   * release's own files (its manifests for pages and checks, its server code for renderers): from here, never over
+   * HTTP from itself.
+   */
+  async file(name: RemoteName, id: string, file: string): Promise<{ path: string; bytes: number } | null> {
+    if (file.includes('\0')) return null;
+    const folder = await this.folder(name, id);
+    if (!folder) return null;
+    const base = path.resolve(folder);
+    const full = path.resolve(base, file);
+    if (!full.startsWith(base + path.sep)) return null;
+    const found = await stat(full).catch(() => null);
+    return found?.isFile() ? { path: full, bytes: found.size } : null;
+  }
+
   /** Where a release's folder is or would be (its name checked by the caller). */
   folderPath(name: RemoteName, id: string): string {
     return path.join(this.root, name, id);

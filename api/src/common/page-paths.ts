@@ -1,0 +1,18 @@
+import path from 'node:path';
+
+/**
+ * A page's path: no extension, not the API, not a release's file or preview link (/sections/), not /mf/. The one
+ * line between pages and everything else: the site renders pages there (serve-site.ts), the preview origin lets
+ * previewed pages through (preview-gate.ts), and only a page asks which build of each section serves it (the CSP's
+ * section origins, security-headers.ts); a file, a beacon or a call of the API never does.
+ */
+export const isPagePath = (urlPath: string) =>
+  path.extname(urlPath) === '' &&
+  urlPath !== '/api' &&
+  !urlPath.startsWith('/api/') &&
+  !urlPath.startsWith('/sections/') &&
+  !urlPath.startsWith('/mf/');
+
+/** A page asked for: a read (GET or HEAD) of a page's path. */
+export const isPageRequest = (req: { method: string; path: string }) =>
+  (req.method === 'GET' || req.method === 'HEAD') && isPagePath(req.path);
