@@ -1,80 +1,76 @@
 import { existsSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { busyCores, childrenCpuMs, load } from './busy-cores.js';
+import { childrenCpuMs, load } from './busy-cores.js';
 import { startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newStorage } from './test-storage.js';
 
 // A render is bounded by its renderer's CPU time, not the wall clock's (docs/decisions/0026): on a loaded host (CI
 // runs on two busy cores) a render of a few hundred ms of CPU waits seconds for a core, since renderers run below
 // the server's priority, and that is no reason for a lesser page. Here the real pages (`npm run build`), never
-// rendered before, are rendered by the real renderers starved of CPU: each first answer must be the server's whole
-// page with its status, never the 503 frame.
+// rendered before, are rendered by the real renderers while they get no core at all for 3 s (stopped, as a process
+// the scheduler never picks is; the same on a quiet host and a busy one): each first answer must be the server's
+// whole page with its status, never the 503 frame.
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const built = existsSync(path.join(repoRoot, 'shell/dist/server/render.js'));
-if (!built) console.warn('No production build (npm run build): skipping the renders on a loaded host');
+if (!built) console.warn('No production build (npm run build): skipping the renders on a starved host');
 
 const frame = /<header class="site-header">.*<main id="main".*<\/main>.*<footer class="site-footer">/s;
-/** Busy loops a core, beside the renderers. */
-const loopsPerCore = 2;
-/** The CPU time a render may take (section-renderers.ts's renderCpuMs). */
+/** The CPU time a render may take (section-renderers.ts's renderCpuMs), and how long the renderers get no core. */
 const renderCpuMs = 2000;
+const starvedMs = 3000;
 
-(built ? describe : describe.skip)('renders on a loaded host: bounded by CPU time, not by the wall clock', () => {
+(built ? describe : describe.skip)('renders on a starved host: bounded by CPU time, not by the wall clock', () => {
   let site: OwnerSite;
   beforeAll(async () => {
     site = await startOwnerSite(repoRoot, newStorage());
   }, 90_000);
   afterAll(() => site.close());
 
-  const firstAnswer = async (pagePath: string) => {
-    const asked = performance.now();
-    const response = await fetch(`${site.baseUrl}${pagePath}`, { redirect: 'manual' });
-    const html = await response.text();
-    return { status: response.status, html, ms: Math.round(performance.now() - asked) };
-  };
-
-  it('answers pages never rendered before with the whole page while the renderers get a sliver of a core', async () => {
+  it('answers pages never rendered before with the whole page though the renderers got no core for 3 s', async () => {
     // every renderer ready and warm: a path of its own under each section, and one of none
-    const paths = ['/about', '/projects', '/resume', '/home'].map((section) => `${section}/warm-up`);
-    for (const pagePath of paths) expect((await firstAnswer(pagePath)).status).toBe(404);
-    // A host far busier than this one: the renderers at the lowest priority (the server starts them 5 below its
-    // own; root here may lower it further), and busy loops on each core at the default priority. Each renderer
-    // then gets about 1 % of a core: a render of tens of ms of CPU takes seconds.
+    for (const section of ['/about', '/projects', '/resume', '/home']) {
+      const warm = await fetch(`${site.baseUrl}${section}/warm-up`);
+      await warm.text();
+      expect(warm.status).toBe(404);
+    }
     const renderers = [...childrenCpuMs().keys()];
     expect(renderers.length).toBeGreaterThanOrEqual(5);
-    for (const pid of renderers) setPriority(pid, 19);
-    const stop = await busyCores(loopsPerCore, 60_000);
     const figures: string[] = [];
-    const walls: number[] = [];
-    try {
-      for (const [pagePath, status, content] of [
-        ['/projects?tag=WebSockets', 200, /<h1[^>]*>Projects<\/h1>/],
-        ['/resume/never-seen-under-load', 404, /Oops!/],
-        ['/never-seen-under-load', 404, /Oops!/],
-      ] as const) {
-        const cpuBefore = childrenCpuMs();
-        const answer = await firstAnswer(pagePath);
-        const cpu = [...childrenCpuMs()].reduce(
-          (sum, [pid, ms]) => sum + (renderers.includes(pid) ? ms - (cpuBefore.get(pid) ?? ms) : 0),
-          0,
-        );
-        figures.push(`${pagePath} ${answer.status} in ${answer.ms} ms, ${cpu} ms of the renderers' CPU`);
-        walls.push(answer.ms);
-        expect([pagePath, answer.status]).toEqual([pagePath, status]);
-        expect(answer.html).toMatch(frame);
-        expect(answer.html).toMatch(content);
-        expect(answer.html).not.toContain('data-unavailable=');
+    for (const [pagePath, status, content] of [
+      ['/projects?tag=WebSockets', 200, /<h1[^>]*>Projects<\/h1>/],
+      ['/resume/never-seen-while-starved', 404, /Oops!/],
+      ['/never-seen-while-starved', 404, /Oops!/],
+    ] as const) {
+      const cpuBefore = childrenCpuMs();
+      for (const pid of renderers) process.kill(pid, 'SIGSTOP');
+      const asked = performance.now();
+      let answer: Promise<{ status: number; html: string }>;
+      try {
+        answer = fetch(`${site.baseUrl}${pagePath}`, { redirect: 'manual' }).then(async (response) => ({
+          status: response.status,
+          html: await response.text(),
+        }));
+        await new Promise((resolve) => setTimeout(resolve, starvedMs));
+      } finally {
+        // a renderer the server ended meanwhile (as a wall-clock bound would) is gone: its page says so below
+        for (const pid of renderers) if (childrenCpuMs().has(pid)) process.kill(pid, 'SIGCONT');
       }
-    } finally {
-      await stop();
-      console.log(
-        `renderers at priority 19, ${loopsPerCore} busy loops a core (load ${load()}): ${figures.join('; ')}`,
+      const { status: got, html } = await answer;
+      const ms = Math.round(performance.now() - asked);
+      const cpu = [...childrenCpuMs()].reduce(
+        (sum, [pid, used]) => sum + (renderers.includes(pid) ? used - (cpuBefore.get(pid) ?? used) : 0),
+        0,
       );
+      figures.push(`${pagePath} ${got} in ${ms} ms, ${cpu} ms of the renderers' CPU`);
+      expect([pagePath, got]).toEqual([pagePath, status]);
+      expect(html).toMatch(frame);
+      expect(html).toMatch(content);
+      expect(html).not.toContain('data-unavailable=');
+      // what makes this a test of the bound: longer than it on the wall clock
+      expect(ms).toBeGreaterThan(renderCpuMs);
     }
-    // what makes this a test of the bound: renders that took longer than it on the wall clock
-    expect(Math.max(...walls)).toBeGreaterThan(renderCpuMs);
-  }, 120_000);
+    console.log(`renderers stopped ${starvedMs} ms at each page (load ${load()}): ${figures.join('; ')}`);
+  }, 60_000);
 });

@@ -191,6 +191,29 @@ describe('any other renderer (a preview, a check)', () => {
     expect(alive()).toEqual(['home', 'about', 'shell']);
   });
 
+  it('never ends one that is busy (rendering, or awaited by a caller) for room: it ends once its renders are answered', async () => {
+    renderers.keep(liveRenderers);
+    await startAll();
+    const made = (version: string) =>
+      renderers.rendererFor([build('home', 'h1'), build('about', version)], 'about') as unknown as FakeRenderer;
+    const first = made('p1');
+    await startAll();
+    first.busy = true;
+    jest.advanceTimersByTime(1000);
+    const second = made('p2');
+    await startAll();
+    second.busy = true;
+    jest.advanceTimersByTime(1000);
+    // a third: the least recently used gives up its place, but is not ended under its caller
+    made('p3');
+    await startAll();
+    expect([first.dead, second.dead]).toEqual([false, false]);
+    first.busy = false;
+    jest.advanceTimersByTime(5000);
+    await settle();
+    expect([first.dead, second.dead]).toEqual([true, false]);
+  });
+
   it('are two at most beside the kept ones: the least recently used ends first, never a kept one', async () => {
     renderers.keep(liveRenderers);
     await startAll();
