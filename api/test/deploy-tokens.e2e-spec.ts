@@ -38,8 +38,7 @@ describe('deploy tokens', () => {
   let site: OwnerSite;
   let session: string;
   beforeAll(async () => {
-    // no page is asked for here: none is rendered ahead (uploads still run their checks in renderers)
-    site = await startOwnerSite(siteDir, undefined, { RENDER_AHEAD: 'false' });
+    site = await startOwnerSite(siteDir);
     session = await site.logIn();
   });
   afterAll(() => site.close());

@@ -195,8 +195,6 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
   beforeAll(async () => {
     site = await startOwnerSite(siteDir, storage, {
       DATA_DIR: dataDir,
-      // no page is asked for here: none is rendered ahead (uploads still run their checks in renderers)
-      RENDER_AHEAD: 'false',
       RELEASE_BODY_MS: String(bodyLimitMs),
       RELEASE_TOKEN_QUOTA_BYTES: String(quotaBytes),
     });

@@ -24,8 +24,7 @@ describe('hostile release archives', () => {
   let site: OwnerSite;
   let token: string;
   beforeAll(async () => {
-    // no page is asked for here: none is rendered ahead (uploads still run their checks in renderers)
-    site = await startOwnerSite(siteDir, storage, { DATA_DIR: dataDir, RENDER_AHEAD: 'false' });
+    site = await startOwnerSite(siteDir, storage, { DATA_DIR: dataDir });
     token = (await newToken(site, await site.logIn(), 'about')).secret;
   });
   afterAll(() => site.close());

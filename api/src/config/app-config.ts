@@ -39,7 +39,6 @@ export const environmentSchema = z.object({
   ).optional(),
   TRUST_PROXY: trustedProxies.default(() => ['loopback']),
   SERVE_SITE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
-  RENDER_AHEAD: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   SITE_DIR: z.string().default(repoRoot),
   REMOTES_JSON: z.string().optional(),
   SITE_URL: origin('https://example.com').optional(),
@@ -116,7 +115,6 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
      * Whether the sitemap's pages are rendered ahead (site/site-pages.ts) from when the server listens and after
      * each change of the builds visitors get; false: each page is rendered when first asked for.
      */
-    renderAhead: env.RENDER_AHEAD === 'true',
     /**
      * The remotes.json the live sections start from (REMOTES_JSON, else the served shell/dist/remotes.json):
      * the owner's promotes are written to it, or to the database when DATABASE_URL is set. null: none.

@@ -143,10 +143,9 @@ export class SitePages implements OnModuleDestroy {
   /**
    * From when `server` listens: the renderers of the builds visitors get kept ready, and every page of the sitemap
    * with them rendered and kept before anyone asks, at the start and whenever those builds change (a promote, a
-   * roll back, an experiment that starts or ends). Looked at every keepEveryMs. Not at all with RENDER_AHEAD=false.
+   * roll back, an experiment that starts or ends). Looked at every keepEveryMs.
    */
   keepPagesReady(server: Server): void {
-    if (!this.config.renderAhead) return;
     const begin = () => {
       const address = server.address();
       if (this.closed || this.keeper || !address || typeof address === 'string') return;
