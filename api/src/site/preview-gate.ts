@@ -4,13 +4,11 @@ import { rumPath } from '@portfolio/contracts/field-beacon';
 import { apiError } from '../common/api-error.js';
 import type { LiveSections } from '../live-sections/live-sections.service.js';
 import { cameThroughPreviewOrigin, type PreviewOrigin } from '../common/preview-origin.js';
-import { isPagePath } from '../common/page-paths.js';
+import { isApiPath, isPagePath, isRead } from '../common/page-paths.js';
 import { isOwnerPath } from './site-pages.js';
 
 /** The one call of the API a previewed page makes as it loads (the captcha's site key). */
 const publicReads = new Set(['/api/config']);
-
-const isApiPath = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
 
 /**
  * What the preview origin answers, before anything else of the application sees the request: a previewed
@@ -31,7 +29,7 @@ export function usePreviewGate(app: NestExpressApplication, liveSections: LiveSe
       res.status(204).end();
       return;
     }
-    const read = req.method === 'GET' || req.method === 'HEAD';
+    const read = isRead(req);
     if (read && publicReads.has(req.path)) {
       next();
       return;

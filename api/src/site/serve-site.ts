@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { shell } from '@portfolio/parts';
 import { jsonResumePath } from '@portfolio/contracts/json-resume';
-import { isPageRequest } from '../common/page-paths.js';
+import { isPageRequest, isRead } from '../common/page-paths.js';
 import { isOwnerPath, type SitePages } from './site-pages.js';
 import type { SitePage } from './site-page.js';
 import { apiError } from '../common/api-error.js';
@@ -48,7 +48,6 @@ export function serveSite(
 ): void {
   // from when it listens: renderers kept ready, and the sitemap's pages rendered before anyone asks
   pages.keepPagesReady(app.getHttpServer());
-  const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
   // the sections' dist/ folders are not served: visitors get releases (/sections/<name>/<id>/), so that
   // building a part changes nothing they see (the first start takes each dist/ as its first release)
   // the shell's source maps stay on the server as a release's do (no file names them): never served

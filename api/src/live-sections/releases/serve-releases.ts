@@ -8,6 +8,7 @@ import { sectionNameOf } from '../../common/section-named.js';
 import { ReleaseFiles } from './release-files.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../../common/preview-origin.js';
 import { previewLinkPath, ReleasePreviews, type PreviewRefusal } from './release-previews.js';
+import { isRead } from '../../common/page-paths.js';
 
 /** A release never changes: browsers and proxies keep each of its files for a year. */
 const releaseCacheControl = 'public, max-age=31536000, immutable';
@@ -57,8 +58,6 @@ const refusals: Record<PreviewRefusal, { status: number; message: string }> = {
   expired: { status: 410, message: 'This preview link has expired: ask for a new one (upload the release again).' },
   gone: { status: 404, message: 'That release is no longer kept by this site.' },
 };
-
-const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
 
 /** A path segment decoded, or null when it is not valid percent-encoding. */
 function decoded(segment: string): string | null {
