@@ -4,15 +4,11 @@ import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { LRUCache } from 'lru-cache';
-import { SectionManifests } from './section-manifests.js';
+import { SectionManifests, sentenceOf } from './section-manifests.js';
 import { SectionRenderers } from './section-renderers.js';
 
 /** The live sections' health on the owner's page is looked at again after this long. */
 const liveHealthMs = 5000;
-
-/** One line, not a stack: what the owner reads. */
-const sentence = (error: unknown) =>
-  ((error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '').slice(0, 300);
 
 interface Reached {
   name: RemoteName;
@@ -92,7 +88,7 @@ export class SectionHealthChecks {
         routeIds = this.knownRouteIds.get(key) ?? null;
         if (!routeIds)
           problems.push(
-            `Its ./routes could not be loaded on the server: ${found && 'error' in found ? sentence(found.error) : 'no answer'}.`,
+            `Its ./routes could not be loaded on the server: ${found && 'error' in found ? sentenceOf(found.error) : 'no answer'}.`,
           );
       }
       const missingRouteIds = routeIds

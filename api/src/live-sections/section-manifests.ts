@@ -44,6 +44,9 @@ export const causeOf = (error: unknown): unknown =>
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** An error in one line, not a stack, at most 300 characters: what the owner reads. */
+export const sentenceOf = (error: unknown): string => (messageOf(error).split('\n', 1)[0] ?? '').slice(0, 300);
+
 /** A manifest URL that answered, but not 2xx. */
 class ManifestStatus extends Error {
   constructor(readonly status: number) {
@@ -143,8 +146,9 @@ export class SectionManifests {
       if (!answer) throw new Error('it answered 304');
       return { build: sectionBuildFrom(name, answer.manifest, where), builtAt: answer.manifest.builtAt };
     } catch (error) {
-      const sentence = (messageOf(causeOf(error)).split('\n', 1)[0] ?? '').slice(0, 300);
-      throw new Error(`Its server build's manifest (${where.manifestRef}) could not be read: ${sentence}.`);
+      throw new Error(
+        `Its server build's manifest (${where.manifestRef}) could not be read: ${sentenceOf(causeOf(error))}.`,
+      );
     }
   }
 
@@ -164,7 +168,7 @@ export class SectionManifests {
       await response.body?.cancel();
       return response.ok ? null : `Its entry answered ${response.status}.`;
     } catch (error) {
-      return `Its entry could not be reached: ${(messageOf(causeOf(error)).split('\n', 1)[0] ?? '').slice(0, 300)}.`;
+      return `Its entry could not be reached: ${sentenceOf(causeOf(error))}.`;
     }
   }
 
