@@ -22,7 +22,7 @@ import { ReleasePreviews } from './releases/release-previews.js';
 import { ReleaseFiles } from './releases/release-files.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';
 import { SectionManifests } from './section-manifests.js';
-import { RendererNotReady, SectionRenderers, type KeptRenderer } from './section-renderers.js';
+import { RendererNotReady, SectionRenderers, type KeptRenderer } from './renderers/section-renderers.js';
 import { selfOriginOf } from '../common/origins.js';
 
 /** The section a page's URL is under, if these builds have a build of it (else its page is the shell's alone). */
@@ -31,7 +31,7 @@ function builtSectionOf(pageUrl: string, builds: readonly SectionState[]): Remot
   return builds.some((build) => build.name === named && isSectionBuild(build)) ? named : null;
 }
 
-export { rendererWaitMs } from './section-renderers.js';
+export { rendererWaitMs } from './renderers/section-renderers.js';
 
 /**
  * Builds kept ready are read again from their URLs (their server manifests) this often, or at once when the URLs
