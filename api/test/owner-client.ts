@@ -1,7 +1,7 @@
 import { ownerSessionCookie } from '@portfolio/contracts/owner';
 import { loadConfig } from '../src/config/app-config.js';
 import { OwnerPassword } from '../src/owner/owner-password.js';
-import { hashPassword } from '../src/owner/password-hash.js';
+import { hashPassword, lowestCost } from '../src/owner/password-hash.js';
 import type { Queries } from '../src/storage/database.js';
 import { openStorage, type StorageEnv } from './test-storage.js';
 
@@ -62,12 +62,17 @@ export class OwnerClient {
   }
 }
 
-/** Sets the owner's password where the server of this storage reads it (a file in DATA_DIR, or PostgreSQL). */
+/**
+ * Sets the owner's password where the server of this storage reads it (a file in DATA_DIR, or PostgreSQL), hashed at
+ * the lowest cost the server takes: the tests' logins are about sessions, throttles and cookies, and at the default
+ * cost each took some 100 ms of CPU (owner-devices' 75 logins alone 8 s per storage). `npm run owner:password`'s
+ * test sets and logs in with the default cost.
+ */
 export async function setOwnerPassword(storage: StorageEnv, password: string): Promise<void> {
   const config = loadConfig({ ...storage });
   const database = config.databaseUrl ? await openStorage(storage) : null;
   try {
-    await new OwnerPassword(config, database).write(await hashPassword(password));
+    await new OwnerPassword(config, database).write(await hashPassword(password, lowestCost));
   } finally {
     await database?.close();
   }

@@ -14,7 +14,8 @@ const isBeacon = (url: string, method: string) => method === 'POST' && new URL(u
 const fieldChunk = (url: string) => /\/field\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
 
 /** Every beacon the page sends (sendBeacon's requests are the page's, even while it unloads). */
-function recordBeacons(page: Page): RumBatch[] {
+async function recordBeacons(page: Page): Promise<RumBatch[]> {
+  await markCollector(page);
   const batches: RumBatch[] = [];
   page.on('request', (request) => {
     if (isBeacon(request.url(), request.method())) batches.push(JSON.parse(request.postData() ?? 'null') as RumBatch);
@@ -22,15 +23,29 @@ function recordBeacons(page: Page): RumBatch[] {
   return batches;
 }
 
-/** Waits until the page has loaded its collector (after the load event, when idle). */
-async function collectorLoaded(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/field.'))),
-    )
-    .toBe(true);
-  await page.waitForTimeout(300); // the chunk runs once fetched
+/**
+ * Every page of `page` marks the moment its collector listens for the page being hidden (the collector is the only
+ * code that listens for it on window): the state `collectorLoaded` waits for.
+ */
+async function markCollector(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof add>) {
+      if (this === window && args[0] === 'visibilitychange')
+        (window as { collectorListens?: boolean }).collectorListens = true;
+      add.apply(this, args);
+    };
+  });
 }
+
+/** Waits until the page has loaded its collector (after the load event, when idle) and it listens. */
+async function collectorLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as { collectorListens?: boolean }).collectorListens === true);
+}
+
+/** The page has been idle once since now: what it had to do (a click's work, its collector's start) is done. */
+const idleOnce = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 10_000 })));
 
 /**
  * The page is hidden, as when the visitor switches tabs or leaves: headless Chromium never hides a page, so
@@ -67,7 +82,7 @@ const buildsOf = (proof: string | null) =>
     .b;
 
 test('a visit sends its vitals, tagged with route and section builds, when the page is hidden', async ({ page }) => {
-  const batches = recordBeacons(page);
+  const batches = await recordBeacons(page);
   await page.goto('/');
   await collectorLoaded(page);
   const proof = await proofOfPage(page);
@@ -77,8 +92,9 @@ test('a visit sends its vitals, tagged with route and section builds, when the p
   for (const build of Object.values(pageBuilds)) expect(build).toMatch(/^[0-9a-f]{16}$/);
   // a click is an input: LCP is final from here on
   await page.mouse.click(5, 5);
-  await page.waitForTimeout(1500);
-  expect(batches).toEqual([]); // nothing is sent while the visitor is on the page
+  // web-vitals takes LCP as final when the page is next idle: nothing is sent while the visitor is on the page
+  await idleOnce(page);
+  expect(batches).toEqual([]);
 
   const events = await leave(page, batches);
   // each beacon carries the page view's proof, which names the builds: the body names none
@@ -102,7 +118,7 @@ test('a visit sends its vitals, tagged with route and section builds, when the p
 });
 
 test('a page error, a failed section and a conversion are reported, without query strings', async ({ page }) => {
-  const batches = recordBeacons(page);
+  const batches = await recordBeacons(page);
   // the projects server is down for this visitor: the section fails in the browser after the server rendered it
   await page.route('**/sections/projects/**', (route) => route.abort('connectionrefused'));
   await page.goto('/projects');
@@ -144,7 +160,10 @@ test('a visitor sending Global Privacy Control sends nothing and loads no collec
   page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
   await page.goto(`${siteServer.url}/`);
   await page.waitForLoadState('load');
-  await page.waitForTimeout(3000); // well past the moment the collector loads for others
+  // the collector of a visitor who is measured is asked for when the page is first idle after its load event: past
+  // that moment, this one's is not
+  await idleOnce(page);
+  await idleOnce(page);
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('an error nobody may hear of');
@@ -152,8 +171,8 @@ test('a visitor sending Global Privacy Control sends nothing and loads no collec
   });
   await page.mouse.click(5, 5);
   await hide(page);
+  // gone: what it had to send as it was hidden and left was asked for by now
   await page.goto('about:blank');
-  await page.waitForTimeout(1000);
   expect(requests.filter((request) => request.includes('/api/rum'))).toEqual([]);
   expect(requests.filter((request) => fieldChunk(request.split(' ')[1] ?? 'http://x/'))).toEqual([]);
   await context.close();

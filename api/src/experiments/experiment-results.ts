@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  releaseIdOf,
   type ExperimentResults,
   type HourFigures,
   type RateFigure,
   type VariantResults,
 } from '@portfolio/contracts/experiments';
+import { releaseIdOf } from '@portfolio/contracts/section-releases';
 import { conversionNames, vitalNames, type VitalName } from '@portfolio/contracts/field-events';
 import { bucketOf, percentileOf, valueOfBucket } from '../rum/vital-histogram.js';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';

@@ -10,6 +10,7 @@ import {
   type SectionState,
 } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
 import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
 import type { FirstVisit } from '../rum/page-view-proofs.js';
 import { completeConfig, LiveConfig, originsIn } from './live-config.js';
@@ -19,10 +20,9 @@ export { liveSectionsCacheMs } from './live-config.js';
 import { previewBanner } from './preview-banner.js';
 import { ReleasePreviews } from './releases/release-previews.js';
 import { ReleaseFiles } from './releases/release-files.js';
-import { releaseIdOf } from './owner-sections.service.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';
 import { SectionManifests } from './section-manifests.js';
-import { RendererNotReady, SectionRenderers, type KeptRenderer } from './section-renderers.js';
+import { RendererNotReady, SectionRenderers, type KeptRenderer } from './renderers/section-renderers.js';
 import { selfOriginOf } from '../common/origins.js';
 
 /** The section a page's URL is under, if these builds have a build of it (else its page is the shell's alone). */
@@ -31,7 +31,7 @@ function builtSectionOf(pageUrl: string, builds: readonly SectionState[]): Remot
   return builds.some((build) => build.name === named && isSectionBuild(build)) ? named : null;
 }
 
-export { rendererWaitMs } from './section-renderers.js';
+export { rendererWaitMs } from './renderers/section-renderers.js';
 
 /**
  * Builds kept ready are read again from their URLs (their server manifests) this often, or at once when the URLs
@@ -92,7 +92,7 @@ export class LiveSections {
   async liveReleases(): Promise<Partial<Record<RemoteName, string | null>>> {
     const live = await this.config.current();
     return Object.fromEntries(
-      Object.entries(live ?? {}).map(([name, url]) => [name, releaseIdOf(name as RemoteName, url)]),
+      Object.entries(live ?? {}).map(([name, url]) => [name, releaseOfEntryUrl(name as RemoteName, url)]),
     );
   }
 

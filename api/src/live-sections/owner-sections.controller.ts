@@ -6,13 +6,13 @@ import {
   type SectionsOverview,
   type SectionUrlRequest,
 } from '@portfolio/contracts/owner';
-import type { PreviewLink } from '@portfolio/contracts/section-releases';
+import { releaseOfEntryUrl, type PreviewLink } from '@portfolio/contracts/section-releases';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
 import { PreviewOrigin } from '../common/preview-origin.js';
 import { sectionNamed } from '../common/section-named.js';
 import { candidateUrl } from './candidate-url.js';
-import { OwnerSectionsService, releaseIdOf } from './owner-sections.service.js';
+import { OwnerSectionsService } from './owner-sections.service.js';
 import { previewLinkPath, ReleasePreviews } from './releases/release-previews.js';
 import { selfOriginOf } from '../common/origins.js';
 import { byOwner, SectionHistory } from './section-history.js';
@@ -54,7 +54,7 @@ export class OwnerSectionsController {
   async preview(@Param('name') name: string, @Body(sectionUrlPipe) body: SectionUrlRequest): Promise<PreviewLink> {
     const section = sectionNamed(name);
     const url = candidateUrl(body.url);
-    const release = releaseIdOf(section, url);
+    const release = releaseOfEntryUrl(section, url);
     const { signed, expiresAt } = await this.previews.sign(section, release ? { release } : { url });
     await this.history.recordPreview(section, url, expiresAt, byOwner);
     return {

@@ -1,17 +1,11 @@
 import { ConflictException, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import type { SectionHealth, SectionOverview, SectionsOverview } from '@portfolio/contracts/owner';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
+import { releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
 import { sectionLabel } from './candidate-url.js';
 import { LiveConfig } from './live-config.js';
 import { SectionHealthChecks } from './section-health.js';
 import { byOwner, SectionHistory } from './section-history.js';
-
-/** The release a section URL is, when it is one of this site's (`/sections/<name>/<id>/remoteEntry.js`). */
-export function releaseIdOf(name: RemoteName, url: string): string | null {
-  const id = /^\/sections\/[^/]+\/([0-9a-f]{16})\/remoteEntry\.js$/.exec(url)?.[1];
-  return id && url === releaseEntryUrl(name, id) ? id : null;
-}
 
 /** The health of a section without a live URL at all. */
 const noUrlHealth = (): SectionHealth => ({
@@ -50,7 +44,7 @@ export class OwnerSectionsService {
         liveUrl: live?.[name] ?? '',
         liveHealth: healths?.[name] ?? noUrlHealth(),
         previousUrl: live ? await this.history.previousUrl(name, live[name]) : null,
-        liveReleaseId: live ? releaseIdOf(name, live[name]) : null,
+        liveReleaseId: live ? releaseOfEntryUrl(name, live[name]) : null,
       })),
     );
     return { sections, history, storage: this.live.storage };

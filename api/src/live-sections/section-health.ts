@@ -5,7 +5,7 @@ import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { LRUCache } from 'lru-cache';
 import { SectionManifests, sentenceOf } from './section-manifests.js';
-import { SectionRenderers } from './section-renderers.js';
+import { SectionRenderers } from './renderers/section-renderers.js';
 
 /** The live sections' health on the owner's page is looked at again after this long. */
 const liveHealthMs = 5000;

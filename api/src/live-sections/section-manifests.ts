@@ -3,12 +3,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { serverManifestPath } from '@portfolio/parts';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import type { SectionBuild, SectionState } from '@portfolio/contracts/page-render';
+import { releaseFileOf, type ReleaseFile } from '@portfolio/contracts/section-releases';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { resolveSectionUrl } from '@portfolio/contracts/section-url';
 import { parseServerManifest, serverManifestOfText, type ServerManifest } from './build-manifests.js';
 import { ReleaseFiles } from './releases/release-files.js';
-import { fileBesideManifest, releaseFileOf, serverFetchUrl, type ReleaseFile } from './section-url.js';
+import { fileBesideManifest, serverFetchUrl } from './section-url.js';
 
 /** How long one look-up of a section's server manifest on another host may take, for pages and checks alike. */
 export const manifestTimeoutMs = 5000;

@@ -1,7 +1,3 @@
-import type { RemoteName } from '@portfolio/contracts/remote-routes';
-import { releaseIdPattern, releasesBasePath } from '@portfolio/contracts/section-releases';
-import { sectionNameOf } from '../common/section-named.js';
-
 /**
  * A file a manifest names (its server entry), resolved beside the manifest: null when it is not in the manifest's
  * folder or below it (another host, a scheme-relative `//host/x.js`, an absolute path, `..` out of the folder,
@@ -31,36 +27,4 @@ export function serverFetchUrl(ref: string, selfOrigin: string, originsForServer
   const serverOrigin = Object.hasOwn(originsForServer, url.origin) ? originsForServer[url.origin] : undefined;
   // joined as text: a path starting with // must stay a path on serverOrigin
   return serverOrigin ? new URL(`${serverOrigin}${url.pathname}${url.search}`).href : url.href;
-}
-
-/** A file of a release of this site: its section, its id and its path inside the release (decoded). */
-export interface ReleaseFile {
-  name: RemoteName;
-  id: string;
-  file: string;
-}
-
-/**
- * The release file a URL's path names (`/sections/<name>/<id>/<file>`), or null: another path, an id that is not
- * one, no file, or a path that is not valid percent-encoding. Whose URL it is (this server's, or another host's that
- * copies the layout) is the caller's to decide.
- */
-export function releaseFileOf(url: URL): ReleaseFile | null {
-  const [empty, base, segment, id, ...rest] = url.pathname.split('/');
-  const name = sectionNameOf(segment);
-  if (
-    empty !== '' ||
-    `/${base}` !== releasesBasePath ||
-    !name ||
-    !id ||
-    !releaseIdPattern.test(id) ||
-    rest.length === 0
-  )
-    return null;
-  try {
-    const file = rest.map((part) => decodeURIComponent(part)).join('/');
-    return file ? { name, id, file } : null;
-  } catch {
-    return null;
-  }
 }

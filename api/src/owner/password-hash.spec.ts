@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashPassword, lowestCost, verifyPassword } from './password-hash.js';
 
 describe('the owner password hash', () => {
   it('is a salted scrypt hash carrying its cost, different each time, that verifies only its password', async () => {
@@ -12,6 +12,15 @@ describe('the owner password hash', () => {
     expect(await verifyPassword('correct horse battery', second)).toBe(true);
     expect(await verifyPassword('correct horse batterY', first)).toBe(false);
     expect(await verifyPassword('', first)).toBe(false);
+  });
+
+  it('verifies a hash of the lowest cost it takes (the API tests log in with one), and refuses one below it', async () => {
+    const cheap = await hashPassword('correct horse battery', lowestCost);
+    expect(cheap).toMatch(/^scrypt\$N=1024,r=8,p=1\$/);
+    expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', cheap)).toBe(false);
+    const below = await hashPassword('correct horse battery', { ...lowestCost, N: lowestCost.N / 2 });
+    expect(await verifyPassword('correct horse battery', below)).toBe(false);
   });
 
   it('treats a composed and a decomposed accent as the same password (NFC)', async () => {

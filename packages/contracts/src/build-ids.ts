@@ -1,4 +1,4 @@
-import { releaseIdOf } from './experiments.js';
+import { releaseIdOf } from './section-releases.js';
 import { isSectionBuild, type SectionState } from './page-render.js';
 import type { RemoteName } from './remote-routes.js';
 

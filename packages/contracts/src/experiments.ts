@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ConversionName, VitalName } from './field-events.js';
 import type { RemoteName } from './remote-routes.js';
-import { releaseIdPattern, releasesBasePath } from './section-releases.js';
+import { releaseIdPattern } from './section-releases.js';
 
 /**
  * Experiments (issue 20, docs/experiments.md): one section's candidate release served to a share of visitors,
@@ -247,17 +247,4 @@ export interface ExperimentResults {
   /** in plain words (experiment-verdicts.ts) */
   verdicts: { errors: string; conversions: Record<ConversionName, string> };
   hours: ResultsHour[];
-}
-
-const releaseInPath = new RegExp(`${releasesBasePath}/[a-z]+/([0-9a-f]{16})/`);
-
-/** The release id a section URL points at (`/sections/<name>/<id>/...`), or null for any other URL. */
-export function releaseIdOf(url: string): string | null {
-  let pathname: string;
-  try {
-    pathname = new URL(url, 'http://relative.invalid').pathname;
-  } catch {
-    return null;
-  }
-  return releaseInPath.exec(pathname)?.[1] ?? null;
 }

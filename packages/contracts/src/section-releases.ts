@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { multiLine, oneLine } from './plain-text.js';
-import type { RemoteName } from './remote-routes.js';
+import { remoteNames, type RemoteName } from './remote-routes.js';
 
 /**
  * Section releases and deploy tokens: what the site's API, the owner's area and `npm run release` agree on.
@@ -44,6 +44,46 @@ export const releaseEntryUrl = (name: RemoteName, id: string): string => `${rele
 
 /** A release id: the first 16 hex digits of the SHA-256 over the archive's files (paths and contents). */
 export const releaseIdPattern = /^[0-9a-f]{16}$/;
+
+/** A file of a release: its section, its id and its path inside the release (decoded). */
+export interface ReleaseFile {
+  name: RemoteName;
+  id: string;
+  file: string;
+}
+
+/**
+ * The release file a URL names (`/sections/<name>/<id>/<file>`, the URL root-relative or on any host), or null:
+ * another path, a name that is no section's, an id that is not one, no file, or a path that is not valid
+ * percent-encoding. The one reader of a release URL; whose URL it is (this server's, or another host's that copies
+ * the layout) is the caller's to decide.
+ */
+export function releaseFileOf(url: string | URL): ReleaseFile | null {
+  let pathname: string;
+  try {
+    pathname = (typeof url === 'string' ? new URL(url, 'http://relative.invalid') : url).pathname;
+  } catch {
+    return null;
+  }
+  const [empty, base, segment, id, ...rest] = pathname.split('/');
+  const name = remoteNames.find((known) => known === segment);
+  if (empty !== '' || `/${base}` !== releasesBasePath || !name || !id || !releaseIdPattern.test(id)) return null;
+  try {
+    const file = rest.map((part) => decodeURIComponent(part)).join('/');
+    return file ? { name, id, file } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The release a URL is a file of (field measurements and experiments are per release), or null. */
+export const releaseIdOf = (url: string): string | null => releaseFileOf(url)?.id ?? null;
+
+/** The release whose entry URL (as a promote writes it: `releaseEntryUrl`) is `url`, for section `name`; else null. */
+export function releaseOfEntryUrl(name: RemoteName, url: string): string | null {
+  const id = releaseFileOf(url)?.id;
+  return id && url === releaseEntryUrl(name, id) ? id : null;
+}
 
 /** Headers of an upload, all optional: the release's note, and who or what sent it (a CI job, a commit). */
 export const releaseNoteHeader = 'X-Release-Note';

@@ -60,7 +60,7 @@ const diskBytesOf = (size: number): number =>
   Math.max(1, Math.ceil(size / releaseUploadLimits.diskBlockBytes)) * releaseUploadLimits.diskBlockBytes;
 
 /** The release id: the first 16 hex of the SHA-256 over the sorted (path, SHA-256 of content) pairs. */
-export function releaseIdOf(fileHashes: ReadonlyMap<string, string>): string {
+export function releaseIdOfFiles(fileHashes: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256');
   for (const file of [...fileHashes.keys()].sort()) hash.update(`${file}\0${fileHashes.get(file) ?? ''}\n`);
   return hash.digest('hex').slice(0, 16);
@@ -134,7 +134,7 @@ export class ArchiveUnpacking {
       return {
         unpacked: {
           folder: this.folder,
-          id: releaseIdOf(new Map(answer.files.map((file) => [file.path, file.sha256]))),
+          id: releaseIdOfFiles(new Map(answer.files.map((file) => [file.path, file.sha256]))),
           files: answer.files.length,
           bytes: answer.files.reduce((sum, file) => sum + file.size, 0),
           diskBytes: answer.files.reduce((sum, file) => sum + diskBytesOf(file.size), 0),
@@ -194,5 +194,5 @@ export function copyFolder(source: string, parent: string): UnpackedArchive {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
-  return { folder, id: releaseIdOf(fileHashes), files: fileHashes.size, bytes, diskBytes };
+  return { folder, id: releaseIdOfFiles(fileHashes), files: fileHashes.size, bytes, diskBytes };
 }

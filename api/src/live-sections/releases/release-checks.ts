@@ -10,7 +10,7 @@ import { readServerManifest } from '../build-manifests.js';
 import { LiveConfig } from '../live-config.js';
 import { LiveSections } from '../live-sections.service.js';
 import { SectionManifests } from '../section-manifests.js';
-import { SectionRenderers } from '../section-renderers.js';
+import { SectionRenderers } from '../renderers/section-renderers.js';
 import { fileBesideManifest } from '../section-url.js';
 import { hostVersions, requiredSingletons, singletonProblems } from './shared-singletons.js';
 
