@@ -1,36 +1,39 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 
 /**
- * A loaded host, as CI's two busy cores are: `perCore` busy loops a core, each a process of its own at the default
- * priority (the renderers run 5 below it), each ending by itself after `ms` whatever happens to the test, and ended
- * by the call this answers. Loopback and nothing else: they only spin.
+ * A loaded host as this process's children (the renderers) see it, without loading the host: in turn they run
+ * `runMs`, then are stopped (SIGSTOP) `stopMs`, until the call this answers lets them all go on. Each gets
+ * runMs / (runMs + stopMs) of the wall clock, as a renderer 5 below the default priority beside a busy loop on each
+ * core gets about a quarter of one; a child started meanwhile is caught at the next turn. The busy loops this replaces
+ * spent some 9 CPU-s a run of the host the whole suite shares, and slowed every other test meanwhile.
  */
-export async function busyCores(perCore: number, ms: number): Promise<() => Promise<void>> {
-  const loops: ChildProcess[] = [];
-  const started: Array<Promise<void>> = [];
-  for (let index = 0; index < perCore * cpus().length; index += 1) {
-    const loop = spawn(
-      process.execPath,
-      ['-e', `process.stdout.write('spinning\\n'); const end = Date.now() + ${ms}; while (Date.now() < end);`],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    loops.push(loop);
-    started.push(new Promise((resolve) => loop.stdout.once('data', () => resolve())));
-  }
-  await Promise.all(started);
+export function starveChildren(runMs: number, stopMs: number): () => Promise<void> {
+  const turn = { ended: false };
+  const signal = (pids: number[], name: NodeJS.Signals) => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // a turn always ends with its children going on: the call below only waits for the turn under way
+  const turns = (async () => {
+    for (;;) {
+      await pause(runMs);
+      if (turn.ended) return;
+      const held = [...childrenCpuMs().keys()];
+      signal(held, 'SIGSTOP');
+      await pause(stopMs);
+      signal(held, 'SIGCONT');
+    }
+  })();
   return async () => {
-    const running = loops.filter((loop) => loop.exitCode === null && loop.signalCode === null);
-    await Promise.all(
-      running.map(
-        (loop) =>
-          new Promise<void>((resolve) => {
-            loop.once('exit', () => resolve());
-            loop.kill('SIGKILL');
-          }),
-      ),
-    );
+    turn.ended = true;
+    await turns;
   };
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { defaultRemotesConfig, remoteByName } from '@portfolio/parts';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { LiveSections, rendererWaitMs } from '../src/live-sections/live-sections.service.js';
-import { busyCores, load } from './busy-cores.js';
+import { load, starveChildren } from './busy-cores.js';
 import { fakeSite, onCdn, writeSectionBuild } from './fake-site.js';
 import { serveFolder, type FolderServer } from './owner-site.js';
 import { startApp, type RunningApp } from './start-app.js';
@@ -171,9 +171,9 @@ describe("the renderer sandbox: section code without the server's secrets, its f
         errors.push(args.map(String).join(' '));
         logError(...args);
       };
-      // a busy loop on each core beside the renderer (which runs 5 below their priority): it gets a share of a
-      // core, so its 2 s of CPU take longer on the wall clock; bounded, whatever happens to the test
-      const stop = await busyCores(1, 60_000);
+      // the renderers get a quarter of the wall clock (stopped 150 ms in every 200), as beside a busy loop on each
+      // core at the default priority (they run 5 below it): 2 s of CPU take some 8 s on the wall clock
+      const stop = starveChildren(50, 150);
       try {
         expect((await timed(url('/about/before-the-loop-under-load'))).response.status).toBe(200);
         const loop = await timed(url('/about/loop'));
