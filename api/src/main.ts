@@ -1,6 +1,7 @@
 import inspector from 'node:inspector';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config.js';
+import { IdleCollector } from './common/idle-collector.js';
 import { PreviewOrigin } from './common/preview-origin.js';
 import { createApp } from './create-app.js';
 import { stopApp } from './shutdown.js';
@@ -28,10 +29,13 @@ await app.listen(config.port);
 logger.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
 const previews = app.get(PreviewOrigin);
 if (previews.server) logger.log(`Previews of sections on ${previews.url} (port ${previews.port})`);
+// what load grew is given back once the server is quiet (docs/performance.md, "Idle within 320 MB")
+const idleCollector = new IdleCollector({ lookMs: 5_000, quietLooks: 2, quietRequests: 2 }).watch();
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     logger.log(`${signal}: stopping`);
+    idleCollector.stop();
     setTimeout(() => {
       logger.error(`still stopping after ${stopDeadlineMs} ms: exiting anyway`);
       process.exit(1);
