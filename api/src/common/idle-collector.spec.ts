@@ -82,9 +82,11 @@ describe('IdleCollector', () => {
     const after = v8.getHeapStatistics();
     // four rounds of 100,000 objects (about 40 MB) were alive last; what they held is given back
     expect(before - after.total_heap_size).toBeGreaterThan(20 * mb);
-    // the heap keeps little beyond its live objects: a regular full collection here keeps 130 MB of empty pages
-    // (jest's young generation at its largest) and a few MB of the old generation's
-    expect(after.total_heap_size - after.used_heap_size).toBeLessThan(8 * mb);
+    // the heap keeps little beyond its live objects, where a regular full collection here keeps 133 MB of empty
+    // pages (jest's young generation at its largest, and some of the old generation's): 1.3 MB with this file run
+    // alone, 40 MB in a jest worker that ran other files first (a fresh clone's npm test, load 9); half of 133 it
+    // may not reach
+    expect(after.total_heap_size - after.used_heap_size).toBeLessThan(64 * mb);
     // and no `gc` is left for other code to call: not on this context's global, nor on a context made later
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
     expect(vm.runInNewContext('typeof gc')).toBe('undefined');
