@@ -12,6 +12,7 @@ import {
 import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
 import type { RumBatch, RumEvent } from '@portfolio/contracts/field-events';
 import { ownerPaths, ownerSessionCookie } from '@portfolio/contracts/owner';
+import { collectorListens, markCollector } from '../support/collector';
 import { copyOfBuild, startOwnSite, type OwnSite } from '../support/own-site';
 import { e2eOwnerPassword, logIn, setOwnerPassword } from '../support/owner';
 import { standInPorts } from '../support/ports';
@@ -106,9 +107,7 @@ const aboutBuild = async (page: Page) => {
 async function leave(page: Page): Promise<void> {
   // the collector loads when the page is idle (on a busy host that may take a while), then listens for the page
   // being hidden: the tab's init script marks the moment it does
-  await page.waitForFunction(() => (window as { collectorListens?: boolean }).collectorListens === true, null, {
-    timeout: 20_000,
-  });
+  await collectorListens(page, 20_000);
   // and has had the paints the browser had timed before it came (its observers, made before this one, are given
   // them first): a visitor leaving later than a blink has its LCP measured
   await page.evaluate(() =>
@@ -163,14 +162,7 @@ async function newTab(browser: Browser): Promise<Tab> {
   const context = await browser.newContext();
   // marks the moment the collector listens for the page being hidden (it is the only code that listens for it on
   // window): the state a test waits for before the visitor leaves
-  await context.addInitScript(() => {
-    const add = EventTarget.prototype.addEventListener;
-    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof add>) {
-      if (this === window && args[0] === 'visibilitychange')
-        (window as { collectorListens?: boolean }).collectorListens = true;
-      add.apply(this, args);
-    };
-  });
+  await markCollector(context);
   const tab: Tab = { context, page: await context.newPage(), sent: [] };
   tab.page.on('request', (request) => {
     if (request.url().endsWith('/api/rum'))

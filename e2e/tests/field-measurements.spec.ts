@@ -5,6 +5,7 @@ import { expect as baseExpect, test } from '../support/fixtures';
 import { seriousAxeFindings } from '../support/axe';
 import { e2eOwnerPassword, logIn } from '../support/owner';
 import { siteServer } from '../support/site-server';
+import { collectorListens, markCollector } from '../support/collector';
 
 // one flow after another in one worker: the last test reads what the others' visits measured
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -21,26 +22,6 @@ async function recordBeacons(page: Page): Promise<RumBatch[]> {
     if (isBeacon(request.url(), request.method())) batches.push(JSON.parse(request.postData() ?? 'null') as RumBatch);
   });
   return batches;
-}
-
-/**
- * Every page of `page` marks the moment its collector listens for the page being hidden (the collector is the only
- * code that listens for it on window): the state `collectorLoaded` waits for.
- */
-async function markCollector(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const add = EventTarget.prototype.addEventListener;
-    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof add>) {
-      if (this === window && args[0] === 'visibilitychange')
-        (window as { collectorListens?: boolean }).collectorListens = true;
-      add.apply(this, args);
-    };
-  });
-}
-
-/** Waits until the page has loaded its collector (after the load event, when idle) and it listens. */
-async function collectorLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as { collectorListens?: boolean }).collectorListens === true);
 }
 
 /** The page has been idle once since now: what it had to do (a click's work, its collector's start) is done. */
@@ -84,7 +65,7 @@ const buildsOf = (proof: string | null) =>
 test('a visit sends its vitals, tagged with route and section builds, when the page is hidden', async ({ page }) => {
   const batches = await recordBeacons(page);
   await page.goto('/');
-  await collectorLoaded(page);
+  await collectorListens(page);
   const proof = await proofOfPage(page);
   const pageBuilds = buildsOf(proof);
   expect(Object.keys(pageBuilds).sort()).toEqual(['about', 'home', 'projects', 'resume']);
@@ -123,7 +104,7 @@ test('a page error, a failed section and a conversion are reported, without quer
   await page.route('**/sections/projects/**', (route) => route.abort('connectionrefused'));
   await page.goto('/projects');
   await expect(page.getByRole('heading', { name: 'This part of the site is unavailable' })).toBeVisible();
-  await collectorLoaded(page);
+  await collectorListens(page);
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error('field test failure at https://example.com/page?email=visitor@example.com');
@@ -132,7 +113,7 @@ test('a page error, a failed section and a conversion are reported, without quer
   // on to the home page (a new page load), and through a door (a route reached in the page)
   await leave(page, batches);
   await page.goto('/');
-  await collectorLoaded(page);
+  await collectorListens(page);
   await page.locator('[data-door-group] a').first().click();
   await expect(page).not.toHaveURL(/\/$/);
   const events = await leave(page, batches);
