@@ -7,7 +7,7 @@ import path from 'node:path';
 import { defaultRemotesConfig, remoteByName } from '@portfolio/parts';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { LiveSections, rendererWaitMs } from '../src/live-sections/live-sections.service.js';
-import { load, starveChildren } from './busy-cores.js';
+import { load, starveChildren } from './starved-children.js';
 import { fakeSite, onCdn, writeSectionBuild } from './fake-site.js';
 import { serveFolder, type FolderServer } from './owner-site.js';
 import { startApp, type RunningApp } from './start-app.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childrenCpuMs, load } from './busy-cores.js';
+import { childrenCpuMs, load } from './starved-children.js';
 import { startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newStorage } from './test-storage.js';
 

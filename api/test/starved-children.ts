@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { setTimeout as pause } from 'node:timers/promises';
 
 /**
  * A loaded host as this process's children (the renderers) see it, without loading the host: in turn they run
@@ -19,7 +20,6 @@ export function starveChildren(runMs: number, stopMs: number): () => Promise<voi
       }
     }
   };
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   // a turn always ends with its children going on: the call below only waits for the turn under way
   const turns = (async () => {
     for (;;) {
