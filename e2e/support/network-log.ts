@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { releaseFileOf } from '@portfolio/contracts/section-releases';
 
 /** Every URL the page requests, in order, from the moment this is called. */
 export function recordRequests(page: Page): string[] {
@@ -9,8 +10,6 @@ export function recordRequests(page: Page): string[] {
 
 /** Which sections (by their release's /sections/<name>/<id>/ path) a list of requests touched. */
 export function remotesIn(urls: string[]): string[] {
-  const names = urls
-    .map((url) => /\/sections\/([a-z]+)\/[0-9a-f]{16}\//.exec(url)?.[1])
-    .filter((name): name is string => Boolean(name));
+  const names = urls.flatMap((url) => releaseFileOf(url)?.name ?? []);
   return [...new Set(names)].sort();
 }
