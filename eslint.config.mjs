@@ -14,7 +14,7 @@ import { api, remotes, shell } from './packages/parts/parts.mjs';
 
 const remoteFolders = remotes.map((remote) => remote.folder);
 const routerPackages = ['react-router', 'react-router-dom', 'react-router/dom'];
-/** The API's live-sections module: only its module and public service are imported from outside it. */
+/** The API's live-sections modules: only the modules and the public service are imported from outside them. */
 const liveSections = './api/src/live-sections';
 
 export default tseslint.config(
@@ -179,7 +179,12 @@ export default tseslint.config(
             {
               target: ['./api/src/!(live-sections|experiments)/**/*', './api/src/*.ts', './api/test/**/*'],
               from: liveSections,
-              except: ['./live-sections.module.ts', './live-sections.service.ts', './releases/serve-releases.ts'],
+              except: [
+                './live-sections.module.ts',
+                './live-sections.service.ts',
+                './releases/releases.module.ts',
+                './releases/serve-releases.ts',
+              ],
               message: 'Outside live-sections/, ask its public service (LiveSections) or import its module.',
             },
             // experiments promote a release, write the section's history and read what is live, as the module exports
@@ -189,13 +194,33 @@ export default tseslint.config(
               except: [
                 './live-sections.module.ts',
                 './live-sections.service.ts',
+                './releases/releases.module.ts',
                 './releases/section-releases.service.ts',
                 // a token's rollout is let in as a token's other calls are
                 './releases/deploy-token.guard.ts',
-                './section-history.ts',
-                './live-config.ts',
+                './store/section-history.ts',
+                './store/live-config.ts',
               ],
               message: 'experiments/ use what live-sections.module.ts exports to them, nothing else of live-sections/.',
+            },
+            // inside live-sections/, each seam uses only those below it: store <- renderers <- which build <- releases
+            {
+              target: `${liveSections}/store`,
+              from: liveSections,
+              except: ['./store'],
+              message:
+                'store/ (what is live and kept) is the bottom of live-sections/: it renders, checks and decides nothing.',
+            },
+            {
+              target: `${liveSections}/renderers`,
+              from: liveSections,
+              except: ['./store', './renderers'],
+              message: 'renderers/ run a build that store/ keeps; which build a request gets is decided above them.',
+            },
+            {
+              target: `${liveSections}/*.ts`,
+              from: `${liveSections}/releases`,
+              message: 'Which build serves a request is decided without releases/ (shipping), which sits above it.',
             },
             {
               target: liveSections,

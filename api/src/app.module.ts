@@ -10,6 +10,7 @@ import { DownloadModule } from './download/download.module.js';
 import { ExperimentsModule } from './experiments/experiments.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LiveSectionsModule } from './live-sections/live-sections.module.js';
+import { ReleasesModule } from './live-sections/releases/releases.module.js';
 import { OwnerModule } from './owner/owner.module.js';
 import { RumModule } from './rum/rum.module.js';
 import { SiteModule } from './site/site.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         DownloadModule,
         OwnerModule,
         LiveSectionsModule,
+        ReleasesModule,
         SiteModule,
         RumModule,
         ExperimentsModule,

@@ -60,7 +60,7 @@ export async function stopSite(site) {
 }
 
 /** Ends the site's whole group at once: the benchmark's own deadline passed. */
-export function killSite(site) {
+function killSite(site) {
   if (site?.child.exitCode === null) process.kill(-site.child.pid, 'SIGKILL');
 }
 

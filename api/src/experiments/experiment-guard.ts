@@ -13,8 +13,8 @@ import { endReasonOf, type EndKind, type Experiment, type GuardFigures } from '@
 import { selfOriginAt } from '../common/origins.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { OutboxWorker } from '../contact/outbox-worker.js';
-import { LiveConfig } from '../live-sections/live-config.js';
-import { byGuard } from '../live-sections/section-history.js';
+import { LiveConfig } from '../live-sections/store/live-config.js';
+import { byGuard } from '../live-sections/store/section-history.js';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { ExperimentAssignments } from './experiment-assignments.js';
 import { guardReadingOf } from './experiment-results.js';

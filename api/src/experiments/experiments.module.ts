@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactModule } from '../contact/contact.module.js';
 import { LiveSectionsModule } from '../live-sections/live-sections.module.js';
+import { ReleasesModule } from '../live-sections/releases/releases.module.js';
 import { OwnerModule } from '../owner/owner.module.js';
 import { ExperimentGuard } from './experiment-guard.js';
 import { ExperimentResultsReader } from './experiment-results.js';
@@ -14,7 +15,7 @@ import { TokenRolloutsController } from './token-rollouts.controller.js';
  * LiveSections asks it for every request.
  */
 @Module({
-  imports: [OwnerModule, LiveSectionsModule, ContactModule],
+  imports: [OwnerModule, LiveSectionsModule, ReleasesModule, ContactModule],
   controllers: [OwnerExperimentsController, TokenRolloutsController],
   providers: [Experiments, ExperimentResultsReader, ExperimentGuard],
 })

@@ -12,9 +12,9 @@ import {
 } from '@portfolio/contracts/experiments';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
-import { LiveConfig } from '../live-sections/live-config.js';
+import { LiveConfig } from '../live-sections/store/live-config.js';
 import { SectionReleases } from '../live-sections/releases/section-releases.service.js';
-import { byOwner, SectionHistory } from '../live-sections/section-history.js';
+import { byOwner, SectionHistory } from '../live-sections/store/section-history.js';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { ExperimentAssignments } from './experiment-assignments.js';
 import { ExperimentsTable, type RolloutStart, type StoredExperiment } from './experiments-table.js';

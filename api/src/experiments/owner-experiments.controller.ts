@@ -14,7 +14,7 @@ import { selfOriginOf } from '../common/origins.js';
 import { RowIdPipe } from '../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
 import { sectionNamed } from '../common/section-named.js';
-import { byOwner } from '../live-sections/section-history.js';
+import { byOwner } from '../live-sections/store/section-history.js';
 import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
 import { ExperimentResultsReader } from './experiment-results.js';
 import { shownExperiment } from './experiments-table.js';

@@ -9,7 +9,7 @@ import {
   type RequestWithDeployToken,
 } from '../live-sections/releases/deploy-token.guard.js';
 import { SectionReleases } from '../live-sections/releases/section-releases.service.js';
-import { byToken } from '../live-sections/section-history.js';
+import { byToken } from '../live-sections/store/section-history.js';
 import { shownExperiment } from './experiments-table.js';
 import { Experiments } from './experiments.service.js';
 

@@ -13,15 +13,15 @@ import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-rout
 import { releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
 import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
 import type { FirstVisit } from '../rum/page-view-proofs.js';
-import { completeConfig, LiveConfig, originsIn } from './live-config.js';
+import { completeConfig, LiveConfig, originsIn } from './store/live-config.js';
 
 /** How late a replica sees a section change made on another (its live configuration is cached this long). */
-export { liveSectionsCacheMs } from './live-config.js';
+export { liveSectionsCacheMs } from './store/live-config.js';
 import { previewBanner } from './preview-banner.js';
-import { ReleasePreviews } from './releases/release-previews.js';
-import { ReleaseFiles } from './releases/release-files.js';
+import { ReleasePreviews } from './release-previews.js';
+import { ReleaseFiles } from './store/release-files.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../common/preview-origin.js';
-import { SectionManifests } from './section-manifests.js';
+import { SectionManifests } from './renderers/section-manifests.js';
 import { RendererNotReady, SectionRenderers, type KeptRenderer } from './renderers/section-renderers.js';
 import { selfOriginOf } from '../common/origins.js';
 

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@portfolio/contracts/escape-html';
-import { sectionLabel } from './candidate-url.js';
-import { previewEndPath, type ReleasePreview } from './releases/release-previews.js';
+import { sectionLabel } from '@portfolio/contracts/remote-routes';
+import { previewEndPath, type ReleasePreview } from './release-previews.js';
 
 /** The banner's id: tests and the page's own script find it by this. */
 const previewBannerId = 'preview-banner';

@@ -28,6 +28,9 @@ export type RemoteName = keyof RemoteRouteIds;
 
 export { remoteNames };
 
+/** How the owner's page and the preview banner name a section: "About section". */
+export const sectionLabel = (name: RemoteName): string => `${name.charAt(0).toUpperCase()}${name.slice(1)} section`;
+
 export type RemoteRoutes<R extends RemoteName> = Readonly<Record<RemoteRouteIds[R], RemoteRouteEntry>>;
 
 /** The shape of `./routes` as the shell loads it. */

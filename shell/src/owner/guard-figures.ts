@@ -16,7 +16,7 @@ export const guardrailTitles: Record<keyof GuardFigures['guardrails'], string> =
 const shortTitles: Record<keyof GuardFigures['guardrails'], string> = { errors: 'Errors', LCP: 'LCP', INP: 'INP' };
 
 /** One guardrail in a line: "Errors: evidence 31.2 of 20 needed; live 0 of 12, candidate 6 of 6". */
-export function guardrailInShort(name: keyof GuardFigures['guardrails'], figures: GuardrailFigures): string {
+function guardrailInShort(name: keyof GuardFigures['guardrails'], figures: GuardrailFigures): string {
   const p75 = figures.p75
     ? ` (p75 ${[figures.p75.live, figures.p75.candidate].map((ms) => (ms === null ? '-' : msText(ms))).join(' and ')})`
     : '';

@@ -7,7 +7,7 @@ export const candidatesOf = (releases: readonly SectionRelease[]) =>
   releases.filter((release) => release.ok && !release.live);
 
 /** A release as the picker offers it: its id, the uploader's note, its build. */
-export const releaseLabel = (release: SectionRelease) =>
+const releaseLabel = (release: SectionRelease) =>
   `${release.id}${release.note ? ` (${release.note})` : ''}${release.version ? `, build ${release.version}` : ''}`;
 
 interface Props extends Omit<ComponentProps<'select'>, 'children' | 'disabled'> {

@@ -6,10 +6,10 @@ import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
 import { create } from 'tar';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
-import { LiveConfig } from '../live-config.js';
-import { bySite, SectionHistory } from '../section-history.js';
-import { ReleaseFiles, releaseManifest } from './release-files.js';
-import { ReleasesTable } from './releases-table.js';
+import { LiveConfig } from '../store/live-config.js';
+import { bySite, SectionHistory } from '../store/section-history.js';
+import { ReleaseFiles, releaseManifest } from '../store/release-files.js';
+import { ReleasesTable } from '../store/releases-table.js';
 
 /** A folder as a gzip'd tar, the way the release command packs a build (paths relative to it). */
 async function packFolder(folder: string): Promise<Buffer> {

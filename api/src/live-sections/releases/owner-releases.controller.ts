@@ -24,9 +24,9 @@ import { RowIdPipe } from '../../common/row-id.pipe.js';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
 import { OwnerSessionGuard, type RequestWithOwnerSession } from '../../owner/owner-session.guard.js';
 import { sectionNamed } from '../../common/section-named.js';
-import { OwnerSectionsService } from '../owner-sections.service.js';
+import { OwnerSectionsService } from './owner-sections.service.js';
 import { selfOriginOf } from '../../common/origins.js';
-import { byOwner } from '../section-history.js';
+import { byOwner } from '../store/section-history.js';
 import { DeployTokens } from './deploy-tokens.js';
 import { SectionReleases } from './section-releases.service.js';
 

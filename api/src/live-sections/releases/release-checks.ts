@@ -6,12 +6,12 @@ import { isSectionBuild } from '@portfolio/contracts/page-render';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { releaseEntryUrl, type ReleaseCheck } from '@portfolio/contracts/section-releases';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { readServerManifest } from '../build-manifests.js';
-import { LiveConfig } from '../live-config.js';
+import { readServerManifest } from '../store/build-manifests.js';
+import { LiveConfig } from '../store/live-config.js';
 import { LiveSections } from '../live-sections.service.js';
-import { SectionManifests } from '../section-manifests.js';
+import { SectionManifests } from '../renderers/section-manifests.js';
 import { SectionRenderers } from '../renderers/section-renderers.js';
-import { fileBesideManifest } from '../section-url.js';
+import { fileBesideManifest } from '../renderers/section-url.js';
 import { hostVersions, requiredSingletons, singletonProblems } from './shared-singletons.js';
 
 /** A section's page rendered on the server must answer within this long. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { previewLinkHours, releaseEntryUrl, releaseRetention } from '@portfolio/contracts/section-releases';
-import { LiveConfig } from '../live-config.js';
-import { ReleaseFiles } from './release-files.js';
-import { ReleasesTable } from './releases-table.js';
+import { LiveConfig } from '../store/live-config.js';
+import { ReleaseFiles } from '../store/release-files.js';
+import { ReleasesTable } from '../store/releases-table.js';
 
 const dayMs = 86_400_000;
 

@@ -24,9 +24,9 @@ import { PreviewOrigin } from '../../common/preview-origin.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sectionNamed } from '../../common/section-named.js';
 import { selfOriginOf } from '../../common/origins.js';
-import { byToken, SectionHistory } from '../section-history.js';
+import { byToken, SectionHistory } from '../store/section-history.js';
 import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
-import { previewLinkPath, ReleasePreviews } from './release-previews.js';
+import { previewLinkPath, ReleasePreviews } from '../release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
 import { checkArchiveHeaders, closeAfterAnswer, readArchiveBody, releaseNoteOf } from './upload-body.js';
 

@@ -17,13 +17,13 @@ import {
 } from '@portfolio/contracts/section-releases';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
-import { LiveConfig } from '../live-config.js';
-import { byToken, SectionHistory } from '../section-history.js';
-import { ArchiveRefused, type ArchiveUnpacking, type UnpackedArchive } from './release-archive.js';
+import { LiveConfig } from '../store/live-config.js';
+import { byToken, SectionHistory } from '../store/section-history.js';
+import { ArchiveRefused, type ArchiveUnpacking, type UnpackedArchive } from '../store/release-archive.js';
 import { ReleaseChecks } from './release-checks.js';
-import { ReleaseFiles, releaseManifest, versionProblem } from './release-files.js';
+import { ReleaseFiles, releaseManifest, versionProblem } from '../store/release-files.js';
 import { ReleaseRetention } from './release-retention.js';
-import { checksPass, ReleasesTable, type StoredRelease } from './releases-table.js';
+import { checksPass, ReleasesTable, type StoredRelease } from '../store/releases-table.js';
 import { UploadSlots } from './upload-slots.js';
 
 /** A ReleaseRefused answer (422): the message names each failed check. */

@@ -5,9 +5,9 @@ import { remoteByName } from '@portfolio/parts';
 import { releasesBasePath, sectionPreviewCookie } from '@portfolio/contracts/section-releases';
 import { apiError } from '../../common/api-error.js';
 import { sectionNameOf } from '../../common/section-named.js';
-import { ReleaseFiles } from './release-files.js';
+import { ReleaseFiles } from '../store/release-files.js';
 import { cameThroughPreviewOrigin, PreviewOrigin } from '../../common/preview-origin.js';
-import { previewLinkPath, ReleasePreviews, type PreviewRefusal } from './release-previews.js';
+import { previewLinkPath, ReleasePreviews, type PreviewRefusal } from '../release-previews.js';
 import { isRead } from '../../common/page-paths.js';
 
 /** A release never changes: browsers and proxies keep each of its files for a year. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import semver from 'semver';
 import { sharedSingletonOf, sharedSingletons, type SharedSingleton } from '@portfolio/parts';
-import { sharedInFederationManifest, type SharedRange } from '../build-manifests.js';
+import { sharedInFederationManifest, type SharedRange } from '../store/build-manifests.js';
 
 const readText = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
 

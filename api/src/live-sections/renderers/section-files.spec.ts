@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
-import type { ReleaseFiles } from '../releases/release-files.js';
+import type { ReleaseFiles } from '../store/release-files.js';
 import { SectionFiles } from './section-files.js';
 
 // A renderer's file requests: a release kept here is read from the store alone, whatever origin of the server a

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { releaseFileOf } from '@portfolio/contracts/section-releases';
-import { ReleaseFiles } from '../releases/release-files.js';
-import { manifestTimeoutMs } from '../section-manifests.js';
+import { ReleaseFiles } from '../store/release-files.js';
+import { manifestTimeoutMs } from './section-manifests.js';
 
 /** The largest file of a build's server half a renderer is sent (a section's biggest chunk is a few hundred KB). */
 const maxSectionFileBytes = 16 * 1024 * 1024;

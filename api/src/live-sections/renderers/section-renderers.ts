@@ -14,7 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RendererProcess, type RendererTimes, type SectionFileReader } from './renderer-process.js';
 import { sandboxLayers } from './render-sandbox.js';
 import { SectionFiles } from './section-files.js';
-import { buildsSignature } from '../section-manifests.js';
+import { buildsSignature } from './section-manifests.js';
 import { StartTurns } from './start-turns.js';
 
 /**

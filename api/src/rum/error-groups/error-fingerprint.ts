@@ -57,7 +57,7 @@ export function normalizedMessage(message: string): string {
 }
 
 /** The error's kind from its message (`TypeError: ...`), or '' (a rejection's reason that is no Error). */
-export const errorKindOf = (message: string) => /^([A-Z][A-Za-z0-9_$]{0,60}):/.exec(message)?.[1] ?? '';
+const errorKindOf = (message: string) => /^([A-Z][A-Za-z0-9_$]{0,60}):/.exec(message)?.[1] ?? '';
 
 /** A frame of the section's own code as the release's maps tell it, with its source line's text when they have it. */
 export interface SourceFrame extends ErrorFrame {

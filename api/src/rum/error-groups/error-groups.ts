@@ -25,7 +25,7 @@ export interface ReportedError {
 }
 
 /** Error groups are read over this many days (the daily aggregates' `aggregateDays` keeps them longer). */
-export const errorGroupDays = 90;
+const errorGroupDays = 90;
 
 interface GroupRow {
   section: string;

@@ -15,7 +15,7 @@ export const mapBytesLimit = 8 * 1024 * 1024;
  * What the parsed maps may hold in memory, counted as three times their file's bytes (a decoded map and its sources'
  * lines take about that): the least recently used go first.
  */
-export const mapsMemoryBytes = 48 * 1024 * 1024;
+const mapsMemoryBytes = 48 * 1024 * 1024;
 
 /** A release file's name under its folder: a built script, no way up. */
 const scriptFile = /^(?!.*\.\.)[A-Za-z0-9._-]{1,120}(?:\/[A-Za-z0-9._-]{1,120}){0,3}\.m?js$/;

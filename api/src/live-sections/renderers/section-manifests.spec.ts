@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { remoteNames, type RemotesConfig } from '@portfolio/contracts/remote-routes';
-import type { ReleaseFiles } from './releases/release-files.js';
+import type { ReleaseFiles } from '../store/release-files.js';
 import { buildsSignature, SectionManifests } from './section-manifests.js';
 
 /** The server's own origin in these tests: nothing listens there, so a request of the server to itself would fail. */

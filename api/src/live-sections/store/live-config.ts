@@ -4,8 +4,8 @@ import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { parseRemotesConfig } from '@portfolio/contracts/remotes-config';
 import { LRUCache } from 'lru-cache';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { DATABASE, type Database, type Queries } from '../storage/database.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DATABASE, type Database, type Queries } from '../../storage/database.js';
 
 /** How long a replica keeps the database's live sections before asking again: pages never wait on it. */
 export const liveSectionsCacheMs = 1000;

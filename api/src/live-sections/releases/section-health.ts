@@ -4,8 +4,8 @@ import type { SectionHealth } from '@portfolio/contracts/owner';
 import type { SectionBuild } from '@portfolio/contracts/page-render';
 import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { LRUCache } from 'lru-cache';
-import { SectionManifests, sentenceOf } from './section-manifests.js';
-import { SectionRenderers } from './renderers/section-renderers.js';
+import { SectionManifests, sentenceOf } from '../renderers/section-manifests.js';
+import { SectionRenderers } from '../renderers/section-renderers.js';
 
 /** The live sections' health on the owner's page is looked at again after this long. */
 const liveHealthMs = 5000;

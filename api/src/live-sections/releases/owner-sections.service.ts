@@ -1,11 +1,10 @@
 import { ConflictException, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import type { SectionHealth, SectionOverview, SectionsOverview } from '@portfolio/contracts/owner';
-import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
+import { remoteNames, sectionLabel, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
-import { sectionLabel } from './candidate-url.js';
-import { LiveConfig } from './live-config.js';
+import { LiveConfig } from '../store/live-config.js';
 import { SectionHealthChecks } from './section-health.js';
-import { byOwner, SectionHistory } from './section-history.js';
+import { byOwner, SectionHistory } from '../store/section-history.js';
 
 /** The health of a section without a live URL at all. */
 const noUrlHealth = (): SectionHealth => ({

@@ -60,7 +60,7 @@ const diskBytesOf = (size: number): number =>
   Math.max(1, Math.ceil(size / releaseUploadLimits.diskBlockBytes)) * releaseUploadLimits.diskBlockBytes;
 
 /** The release id: the first 16 hex of the SHA-256 over the sorted (path, SHA-256 of content) pairs. */
-export function releaseIdOfFiles(fileHashes: ReadonlyMap<string, string>): string {
+function releaseIdOfFiles(fileHashes: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256');
   for (const file of [...fileHashes.keys()].sort()) hash.update(`${file}\0${fileHashes.get(file) ?? ''}\n`);
   return hash.digest('hex').slice(0, 16);

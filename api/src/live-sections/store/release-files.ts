@@ -9,8 +9,8 @@ import { releaseArchiveLimits, releaseIdPattern } from '@portfolio/contracts/sec
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
-import { readServerManifest } from '../build-manifests.js';
-import { liveSectionsCacheMs } from '../live-config.js';
+import { readServerManifest } from './build-manifests.js';
+import { liveSectionsCacheMs } from './live-config.js';
 import { ArchiveUnpacking, copyFolder, type UnpackedArchive } from './release-archive.js';
 
 /** A release's version and build time, from its server manifest (the archive check has read it). */

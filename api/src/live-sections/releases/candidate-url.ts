@@ -1,5 +1,4 @@
 import { BadRequestException } from '@nestjs/common';
-import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { resolveSectionUrl } from '@portfolio/contracts/section-url';
 
 const invalid = (message: string) => new BadRequestException({ message, fields: { url: message } });
@@ -32,6 +31,3 @@ export function candidateUrl(raw: string): string {
   url.hash = '';
   return url.href;
 }
-
-/** How the owner's page names a section: "About section". */
-export const sectionLabel = (name: RemoteName): string => `${name.charAt(0).toUpperCase()}${name.slice(1)} section`;

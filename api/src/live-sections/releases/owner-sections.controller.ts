@@ -7,15 +7,15 @@ import {
   type SectionUrlRequest,
 } from '@portfolio/contracts/owner';
 import { releaseOfEntryUrl, type PreviewLink } from '@portfolio/contracts/section-releases';
-import { SchemaBodyPipe } from '../common/schema-body.pipe.js';
-import { OwnerSessionGuard } from '../owner/owner-session.guard.js';
-import { PreviewOrigin } from '../common/preview-origin.js';
-import { sectionNamed } from '../common/section-named.js';
+import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
+import { OwnerSessionGuard } from '../../owner/owner-session.guard.js';
+import { PreviewOrigin } from '../../common/preview-origin.js';
+import { sectionNamed } from '../../common/section-named.js';
 import { candidateUrl } from './candidate-url.js';
 import { OwnerSectionsService } from './owner-sections.service.js';
-import { previewLinkPath, ReleasePreviews } from './releases/release-previews.js';
-import { selfOriginOf } from '../common/origins.js';
-import { byOwner, SectionHistory } from './section-history.js';
+import { previewLinkPath, ReleasePreviews } from '../release-previews.js';
+import { selfOriginOf } from '../../common/origins.js';
+import { byOwner, SectionHistory } from '../store/section-history.js';
 
 const sectionUrlPipe = new SchemaBodyPipe(sectionUrlSchema);
 

@@ -7,11 +7,11 @@ import {
   releaseIdPattern,
   sectionPreviewCookie,
 } from '@portfolio/contracts/section-releases';
-import { sectionNameOf } from '../../common/section-named.js';
-import { cookieSecret } from '../../captcha/cookie-secret.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { DATABASE, type Database } from '../../storage/database.js';
-import { ReleasesTable } from './releases-table.js';
+import { sectionNameOf } from '../common/section-named.js';
+import { cookieSecret } from '../captcha/cookie-secret.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DATABASE, type Database } from '../storage/database.js';
+import { ReleasesTable } from './store/releases-table.js';
 
 /** Where preview links point, on the preview origin: GET /sections/preview/<signed>. */
 export const previewLinkPath = '/sections/preview/';

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { GuardFigures } from '@portfolio/contracts/experiments';
 import type { SectionChange } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
-import { DATABASE, type Database, type Queries } from '../storage/database.js';
-import { parseJson } from '../storage/json-column.js';
+import { DATABASE, type Database, type Queries } from '../../storage/database.js';
+import { parseJson } from '../../storage/json-column.js';
 
 /** How many changes the owner's page lists. */
 const historyShown = 50;

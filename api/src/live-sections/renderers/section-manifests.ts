@@ -5,10 +5,10 @@ import { remoteNames, type RemoteName, type RemotesConfig } from '@portfolio/con
 import type { SectionBuild, SectionState } from '@portfolio/contracts/page-render';
 import { releaseFileOf, type ReleaseFile } from '@portfolio/contracts/section-releases';
 import { LRUCache } from 'lru-cache';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { resolveSectionUrl } from '@portfolio/contracts/section-url';
-import { parseServerManifest, serverManifestOfText, type ServerManifest } from './build-manifests.js';
-import { ReleaseFiles } from './releases/release-files.js';
+import { parseServerManifest, serverManifestOfText, type ServerManifest } from '../store/build-manifests.js';
+import { ReleaseFiles } from '../store/release-files.js';
 import { fileBesideManifest, serverFetchUrl } from './section-url.js';
 
 /** How long one look-up of a section's server manifest on another host may take, for pages and checks alike. */
@@ -40,7 +40,7 @@ interface Where {
 }
 
 /** fetch() says "fetch failed" and keeps the reason (refused, timed out, bad port) in its cause. */
-export const causeOf = (error: unknown): unknown =>
+const causeOf = (error: unknown): unknown =>
   error instanceof Error && error.message === 'fetch failed' && error.cause ? error.cause : error;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
