@@ -6,6 +6,14 @@ import { siteServer } from './support/site-server';
  * Browser tests against the production build, served exactly as `npm start` serves it
  * (api/dist/main.js: the shell, every remote under /mf/<name>/, the API under /api).
  */
+/** Files of one serial group each, with a server of their own: minutes each on this machine. */
+const serialFiles = [
+  '**/own-site.spec.ts',
+  '**/experiments.spec.ts',
+  '**/deployment.spec.ts',
+  '**/section-deployments.spec.ts',
+];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './.artifacts/test-results',
@@ -25,6 +33,13 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
+  // the files whose tests run one after another, each on a server of its own, are handed out first: last, one worker
+  // would run one of them alone while the other had nothing left (Playwright hands out test groups in the order of
+  // its projects, then of the files)
+  projects: [
+    { name: 'serial', testMatch: serialFiles },
+    { name: 'parallel', testIgnore: serialFiles },
+  ],
   webServer: siteServer.webServer,
   globalSetup: './support/global-setup.ts',
 });

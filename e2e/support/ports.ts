@@ -6,23 +6,22 @@ export const standInPorts = {
   siteverify: sitePort + 8,
   /** The SMTP server that receives the contact mails. */
   smtp: sitePort + 9,
-  /** A second server of the site with its own remotes.json (section-deployments.spec.ts). */
+  /**
+   * A server of the site whose password and sections the tests change (own-site.spec.ts: its first pages after a
+   * start, the owner before a password, Preview, Promote and Roll back, the real release command).
+   */
   ownSite: sitePort + 10,
-  /** Another server of the site whose sections the owner previews, promotes and rolls back (owner.spec.ts). */
-  ownerSite: sitePort + 11,
-  /** A server of the site that the real release command ships to (release-command.spec.ts). */
-  releaseSite: sitePort + 12,
+  /** A second server of the site with its own remotes.json (section-deployments.spec.ts). */
+  remotesSite: sitePort + 11,
   /** A server of the site whose about section runs experiments on simulated visitors (experiments.spec.ts). */
   experimentsSite: sitePort + 13,
-  /** A fresh server of the site, whose first pages after its start are visited (layout-shift.spec.ts). */
-  startingSite: sitePort + 14,
   /** The multi-origin deployment (deployment.spec.ts): nginx for the shell and each section, API replicas, PostgreSQL. */
   deployment: sitePort + 20,
 };
 
 /**
  * The preview origin of a server of the site started on `port` (PREVIEW_PORT): the site's own is the default,
- * the port after it; the other servers' (ownSite to startingSite) would meet the next one's site there, so
+ * the port after it; the other servers' (ownSite to experimentsSite) would meet the next one's site there, so
  * theirs are 30 further on, past the deployment's ports.
  */
 export const previewPortOf = (port: number): number => (port === sitePort ? sitePort + 1 : port + 30);

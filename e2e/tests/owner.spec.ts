@@ -1,20 +1,18 @@
-import type { Browser, Page } from '@playwright/test';
-import { ownerPaths, setPasswordCommand } from '@portfolio/contracts/owner';
+import type { Page } from '@playwright/test';
+import { ownerPaths } from '@portfolio/contracts/owner';
 import { remotes } from '@portfolio/parts';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { seriousAxeFindings } from '../support/axe';
-import { startOwnSite, type OwnSite } from '../support/own-site';
-import { changedBuild, e2eOwnerPassword, logIn, ownerScripts, setOwnerPassword } from '../support/owner';
-import { standInPorts } from '../support/ports';
+import { e2eOwnerPassword, logIn, ownerScripts } from '../support/owner';
 import { siteServer } from '../support/site-server';
-import { serveFolder, type StaticServer } from '../support/static-server';
 
 // the site's password is set in global setup, with the real `npm run owner:password`
 const password = e2eOwnerPassword;
 
-// Each test is a whole flow through a real server (sending, delivering, logging in): one after the other
-// in one worker, each on its own, with time for a machine that other suites keep busy.
-test.describe.configure({ mode: 'default', timeout: 120_000 });
+// Each test is a whole flow through a real server (sending, delivering, logging in), on its own (a message of its
+// own, a session of its own), with time for a machine that other suites keep busy. The owner's area on a site whose
+// password is not set yet, and its Preview, Promote and Roll back, are own-site.spec.ts's.
+test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 const origin = siteServer.url;
 
@@ -186,136 +184,3 @@ for (const [path, heading] of [
     expect(await axeEverywhere(page, path, heading)).toEqual([]);
   });
 }
-
-test.describe('a site of its own: no password yet; then Preview, Promote and Roll back', () => {
-  // one site whose password and sections these tests change in turn
-  test.describe.configure({ mode: 'serial' });
-  let site: OwnSite | undefined;
-  let passwordSet = false;
-  let candidate: StaticServer | undefined;
-  const before = 'Coding projects:';
-  const after = 'Coding projects (candidate):';
-
-  test.beforeAll(async () => {
-    test.setTimeout(150_000); // a whole server starting on a busy machine
-    site = await startOwnSite(standInPorts.ownerSite);
-    candidate = await serveFolder(changedBuild('mf-projects', before, after));
-  });
-  test.afterAll(async () => {
-    site?.stop();
-    await candidate?.close();
-  });
-
-  /** Its password, set as the owner sets it, once (a new password ends the sessions begun before it). */
-  function ensurePassword(ownSite: OwnSite) {
-    if (!passwordSet) setOwnerPassword(ownSite.dataDir, password);
-    passwordSet = true;
-  }
-
-  test('before a password is set the login page says how to set one, and shows no form', async ({ page }) => {
-    if (!site) throw new Error('the site did not start');
-    await page.goto(`${site.url}${ownerPaths.login}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Owner login' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText(setPasswordCommand);
-    await expect(page.getByLabel('Password')).toHaveCount(0);
-    ensurePassword(site);
-    await page.reload();
-    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-  });
-
-  /** The projects page as a browser gets it next: a promote or roll back is answered once every visitor gets it. */
-  async function projectsHeading(page: Page, heading: string) {
-    await page.goto(`${site?.url ?? ''}/projects`);
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  }
-
-  async function visitorPage(browser: Browser) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    return { page, requested, close: () => context.close() };
-  }
-
-  test("Preview opens the candidate on the preview origin, never the site's; Promote reaches every visitor; Roll back returns", async ({
-    page,
-    browser,
-  }) => {
-    test.setTimeout(240_000);
-    if (!site || !candidate) throw new Error('the site or the candidate did not start');
-    const candidateEntry = `${candidate.url}/remoteEntry.js`;
-    const visitor = await visitorPage(browser);
-    ensurePassword(site);
-    await logIn(page, site.url, password);
-    await page.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Sections' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Sections' })).toBeFocused();
-    const card = page.getByRole('region', { name: 'Projects section' });
-    const liveUrl =
-      (await card
-        .getByText(/remoteEntry\.js|mf-manifest\.json/)
-        .first()
-        .textContent()) ?? '';
-    await expect(card).toContainText('Healthy');
-
-    // Preview: a link to the preview origin, opened in a tab of its own; the candidate with a banner there, the
-    // live section on the site's origin, in the owner's browser too
-    await card.getByLabel('Candidate URL for the Projects section').fill(candidateEntry);
-    await card.getByRole('button', { name: 'Preview', exact: true }).click();
-    await expect(card.getByRole('status')).toContainText('Preview link made', { timeout: 30_000 });
-    const [preview] = await Promise.all([
-      page.waitForEvent('popup'),
-      card.getByRole('link', { name: 'Open the preview of the Projects section' }).click(),
-    ]);
-    await expect(preview).toHaveURL(`${site.previewUrl}/projects`);
-    await expect(preview.getByRole('heading', { name: after, exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(preview.locator('#preview-banner')).toContainText(candidate.url);
-    await preview.close();
-    await projectsHeading(page, before);
-    await expect(page.locator('#preview-banner')).toHaveCount(0);
-    await projectsHeading(visitor.page, before);
-    await expect(visitor.page.locator('#preview-banner')).toHaveCount(0);
-    expect(visitor.requested.filter((url) => url.startsWith(candidate?.url ?? '-'))).toEqual([]);
-
-    // Promote: checked, then live for everyone, and in the history
-    await page.goto(`${site.url}${ownerPaths.sections}`);
-    await card.getByLabel('Candidate URL for the Projects section').fill(candidateEntry);
-    await card.getByRole('button', { name: 'Promote', exact: true }).click();
-    await expect(card.getByRole('status')).toContainText('Promoted', { timeout: 30_000 });
-    await expect(card).toContainText(candidateEntry);
-    await expect(page.getByRole('region', { name: 'History' })).toContainText(`to ${candidateEntry}`);
-    await expect(card.getByRole('button', { name: 'Roll back', exact: true })).toHaveAccessibleDescription(
-      `Goes back to ${liveUrl}`,
-    );
-    await projectsHeading(visitor.page, after);
-
-    // Roll back: everyone, the owner too, gets the previous URL again
-    await page.goto(`${site.url}${ownerPaths.sections}`);
-    await card.getByRole('button', { name: 'Roll back', exact: true }).click();
-    await expect(card.getByRole('status')).toContainText('Rolled back', { timeout: 30_000 });
-    await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(
-      `rolled back from ${candidateEntry} to ${liveUrl}`,
-    );
-    await projectsHeading(visitor.page, before);
-    await projectsHeading(page, before);
-    await visitor.close();
-  });
-
-  test('Promote checks the candidate first and names the problems it found; nothing changes', async ({ page }) => {
-    if (!site) throw new Error('the site did not start');
-    ensurePassword(site);
-    await logIn(page, site.url, password);
-    await page.goto(`${site.url}${ownerPaths.sections}`);
-    const card = page.getByRole('region', { name: 'About section' });
-    const live = await card
-      .getByText(/remoteEntry\.js|mf-manifest\.json/)
-      .first()
-      .textContent();
-    await card.getByLabel('Candidate URL for the About section').fill('http://127.0.0.1:9/remoteEntry.js');
-    await card.getByRole('button', { name: 'Promote', exact: true }).click();
-    const alert = card.getByRole('alert');
-    await expect(alert).toBeFocused();
-    await expect(alert.getByRole('listitem').first()).not.toHaveText('');
-    await page.reload();
-    await expect(card.getByText(/remoteEntry\.js|mf-manifest\.json/).first()).toHaveText(live ?? '');
-  });
-});

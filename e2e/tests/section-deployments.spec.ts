@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   for (const { name, folder } of remotes) sameOrigin[name] = `${(await host(copyOfBuild(folder))).url}/remoteEntry.js`;
   sameOrigin = { ...sameOrigin };
-  site = await startOwnSite(standInPorts.ownSite, {}, sameOrigin);
+  site = await startOwnSite(standInPorts.remotesSite, {}, sameOrigin);
   stopSite = site.stop;
 });
 test.afterEach(() => site.setRemotes(sameOrigin));
