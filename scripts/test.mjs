@@ -67,14 +67,16 @@ const apiBuilt = () => (apiBuild ??= npmRun('build', api));
 /**
  * The production build: started once, by the first lane that needs it; the others wait for the same run. With
  * the API lane running, the front ends (the libraries are built already) and the API lane's build of the API.
+ * Without webpack's cache: nothing later in the run builds these parts again (the release command's test builds a
+ * copy of a section in a folder of its own), so writing it was CPU spent for nobody.
  */
 let build;
 const built = () =>
   (build ??= running('api')
-    ? Promise.all([npmRun('build', undefined, { args: ['--front-ends-only'] }), apiBuilt()]).then((all) =>
+    ? Promise.all([npmRun('build', undefined, { args: ['--front-ends-only', '--no-cache'] }), apiBuilt()]).then((all) =>
         all.every(Boolean),
       )
-    : npmRun('build'));
+    : npmRun('build', undefined, { args: ['--no-cache'] }));
 
 /**
  * The lanes. The API's tests and the checks run side by side with the build from the start; the browser tests

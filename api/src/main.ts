@@ -4,6 +4,7 @@ import { loadConfig } from './config/app-config.js';
 import { IdleCollector } from './common/idle-collector.js';
 import { PreviewOrigin } from './common/preview-origin.js';
 import { createApp } from './create-app.js';
+import { DownloadService } from './download/download.service.js';
 import { stopApp } from './shutdown.js';
 
 /** SIGTERM must end the process within this long (orchestrators kill it at 10 s). */
@@ -26,6 +27,8 @@ if (
     'started without --disable-sigusr1 (api.nodeFlags): a process allowed to signal it can open its inspector',
   );
 await app.listen(config.port);
+// the resume PDF built now, while nobody waits for it (createApp leaves it to the first download)
+app.get(DownloadService).warm();
 logger.log(`Portfolio site on http://localhost:${config.port} (API under /api)`);
 const previews = app.get(PreviewOrigin);
 if (previews.server) logger.log(`Previews of sections on ${previews.url} (port ${previews.port})`);

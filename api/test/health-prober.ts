@@ -8,8 +8,10 @@ export interface Probed {
 }
 
 // In a thread of its own, so that the server's event loop (the test's own thread) never delays the asking: a
-// request waits only on the server. One request at a time, a new one 5 ms after each answer; the first one (a new
-// connection, fetch loaded) is not counted.
+// request waits only on the server. One request at a time, a new one 20 ms after each answer, so that the event
+// loop is never left unasked longer than that; at 5 ms a run of hostile-releases-uploads made 1,250-1,550 requests
+// (and -boundary 700-750), each about 1 ms of the server's event loop (the specs' own figure); the slowest answer
+// is printed, never asserted. The first one (a new connection, fetch loaded) is not counted.
 const proberSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 let stopping = false;
@@ -30,7 +32,7 @@ parentPort.on('message', () => { stopping = true; });
     }
     slowestMs = Math.max(slowestMs, performance.now() - started);
     answers += 1;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   parentPort.postMessage({ kind: 'done', slowestMs, answers, failures });
 })();

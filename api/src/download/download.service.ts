@@ -1,9 +1,8 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import resumeData from '@portfolio/content/resume.json' with { type: 'json' };
 import { resumeFileName, type ResumeData } from '@portfolio/contracts/resume';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import type { DownloadResource } from '@portfolio/contracts/download';
-import { buildResumePdf } from './resume-pdf.js';
 
 /** The very file the Resume page renders: change it and both the page and the PDF change. */
 const resume: ResumeData = resumeData;
@@ -14,14 +13,18 @@ interface DownloadFile {
   fileName: string;
 }
 
-/** Builds each downloadable file once, on start-up, and hands the same bytes to every request. */
+/**
+ * Builds each downloadable file once, on its first request or when the server warms it (main.ts, once it listens),
+ * and hands the same bytes to every request. The PDF library is loaded then too: an app that serves no download
+ * (the API tests start the app about a hundred times) neither loads it nor builds the file.
+ */
 @Injectable()
-export class DownloadService implements OnModuleInit {
+export class DownloadService {
   private readonly logger = new Logger(DownloadService.name);
   private resumePdf: Promise<Buffer> | undefined;
 
-  onModuleInit(): void {
-    // warm the cache so the first visitor does not wait; a failure is logged and retried on request
+  /** Builds the files now, so that the first visitor to download one does not wait; a failure is logged and retried on request. */
+  warm(): void {
     this.resumePdfBytes().catch((error: unknown) => this.logger.error('The resume PDF could not be built', error));
   }
 
@@ -39,14 +42,18 @@ export class DownloadService implements OnModuleInit {
   }
 
   private resumePdfBytes(): Promise<Buffer> {
-    this.resumePdf ??= buildResumePdf(resume, {
-      name: siteConfig.ownerName,
-      email: siteConfig.contactTo,
-      links: siteConfig.profiles.map((profile) => profile.url),
-    }).catch((error: unknown) => {
-      this.resumePdf = undefined;
-      throw error;
-    });
+    this.resumePdf ??= import('./resume-pdf.js')
+      .then(({ buildResumePdf }) =>
+        buildResumePdf(resume, {
+          name: siteConfig.ownerName,
+          email: siteConfig.contactTo,
+          links: siteConfig.profiles.map((profile) => profile.url),
+        }),
+      )
+      .catch((error: unknown) => {
+        this.resumePdf = undefined;
+        throw error;
+      });
     return this.resumePdf;
   }
 }
