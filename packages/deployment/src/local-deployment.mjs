@@ -197,19 +197,6 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
       .map((remote) => `${sectionUrls[remote.name]}=${sectionUrlsForServer[remote.name]}`)
       .join(',');
 
-    // the shell's files with this deployment's remotes.json beside them, as compose mounts it over the built one:
-    // in place before the replicas start, as compose's mount is (a first start reads remotes.json)
-    const shellRoot = path.join(folder, 'shell');
-    mkdirSync(shellRoot);
-    const shellDist = path.join(repoRoot, 'shell/dist');
-    for (const entry of readdirSync(shellDist)) {
-      if (entry !== 'remotes.json') symlinkSync(path.join(shellDist, entry), path.join(shellRoot, entry));
-    }
-    const remotesConfig = Object.fromEntries(
-      Object.entries(sectionUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`]),
-    );
-    writeFileSync(path.join(shellRoot, 'remotes.json'), JSON.stringify(remotesConfig, null, 2));
-
     const replicas = ports.replicas.map((port, index) =>
       apiReplica({
         name: `api-${index + 1}`,
@@ -235,6 +222,18 @@ export async function startDeployment({ basePort, replicaCount = 2, apiEnv = {} 
       for (const replica of replicas) if (replica.pid && replica.running) process.kill(replica.pid, 'SIGKILL');
     });
     await Promise.all(replicas.map((replica) => replica.start()));
+
+    // the shell's files with this deployment's remotes.json beside them, as compose mounts it over the built one
+    const shellRoot = path.join(folder, 'shell');
+    mkdirSync(shellRoot);
+    const shellDist = path.join(repoRoot, 'shell/dist');
+    for (const entry of readdirSync(shellDist)) {
+      if (entry !== 'remotes.json') symlinkSync(path.join(shellDist, entry), path.join(shellRoot, entry));
+    }
+    const remotesConfig = Object.fromEntries(
+      Object.entries(sectionUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`]),
+    );
+    writeFileSync(path.join(shellRoot, 'remotes.json'), JSON.stringify(remotesConfig, null, 2));
 
     mkdirSync(path.join(folder, 'conf.d'));
     mkdirSync(path.join(folder, 'temp'));
