@@ -48,6 +48,12 @@ export default tseslint.config(
       // `onClick={() => setOpen(true)}` is clear; a void value used anywhere else is still refused
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       '@typescript-eslint/array-type': ['error', { default: 'array-simple' }],
+      // Off: the two dearest type-aware rules (with them, ESLint took 129 CPU-s of the tree; without, 112) for
+      // nothing found. This code declares no enum, so the first can only weigh a library's enum against a literal;
+      // the second's one finding in the whole tree was Nest's options object, typed as a class and passed as a plain
+      // object as Nest's own documentation does (docs/performance.md, "Where the CPU went").
+      '@typescript-eslint/no-unsafe-enum-assignment': 'off',
+      '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
       // an empty string is as unset as undefined for environment variables and form fields
       '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
       // loaders throw React Router's responses (redirect, data) on purpose: that is its API

@@ -30,8 +30,6 @@ import { DATABASE, type Database } from './storage/database.js';
 /** The whole server: the API under /api and, unless told otherwise, the built site on the same origin. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const json = config.logs === 'json';
-  // Nest types its options as a class; a plain object is what its documentation passes
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     logger: config.logs === 'quiet' ? ['error', 'warn'] : ['log', 'error', 'warn'],
     // production: Nest's own lines wait for pino, so that every line on stdout is JSON
