@@ -153,7 +153,7 @@ test('a build at a URL is imported as a release: previewed on the preview origin
   await releases.getByRole('button', { name: `Promote (release ${id})` }).click();
   await ownerExpect(releases.getByRole('status')).toContainText('every visitor now gets', { timeout: 30_000 });
   await ownerExpect(card.getByRole('button', { name: 'Roll back', exact: true })).toHaveAccessibleDescription(
-    new RegExp(`^Goes back to release ${liveId}`),
+    new RegExp(`^Goes back to .*${liveId}`),
   );
   const history = page.getByRole('region', { name: 'History' });
   await ownerExpect(history).toContainText(`release imported: /sections/projects/${id}/remoteEntry.js`);
@@ -165,7 +165,7 @@ test('a build at a URL is imported as a release: previewed on the preview origin
   // Roll back: everyone, the owner too, gets the release live before again
   await card.getByRole('button', { name: 'Roll back', exact: true }).click();
   await ownerExpect(card.getByRole('status').filter({ hasText: 'Rolled back' })).toContainText(
-    `every visitor gets release ${liveId} again`,
+    new RegExp(`every visitor gets .*${liveId}.* again`),
     { timeout: 30_000 },
   );
   await ownerExpect(history.getByRole('listitem').first()).toContainText(
