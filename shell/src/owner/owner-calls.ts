@@ -22,14 +22,18 @@ export type ActionResult<Intent extends string = string> =
       invalid?: Partial<Record<string, string>>;
     };
 
-/** A refused release's (422) failed checks, one sentence each: the problems it names beside the API's message. */
+/**
+ * A refused release's (422) failed checks, one sentence each: the problems it names beside the API's message (those
+ * the message says already are not said twice).
+ */
 function problemsOf(error: unknown): string[] {
   if (!(error instanceof ApiRequestError)) return [];
   const checks = (error.body as { checks?: unknown } | null)?.checks;
   if (!Array.isArray(checks)) return [];
   return (checks as ReleaseCheck[])
     .filter((check) => check.outcome === 'failed')
-    .map((check) => `${check.name}: ${check.detail}`);
+    .map((check) => `${check.name}: ${check.detail}`)
+    .filter((problem) => !error.message.includes(problem));
 }
 
 /** An error in the owner's words: the API's own message, or what happened to the request. */

@@ -197,13 +197,14 @@ describe('the sections page', () => {
     expect(items.filter((found) => found.hasAttribute('tabindex'))).toEqual([item]);
   });
 
-  it('names the refusal (422) and the checks that failed under the field, which takes focus back; nothing is added', async () => {
+  it('names the refusal (422) and the checks that failed under the field, once each, which takes focus back; nothing is added', async () => {
     const refused: ReleaseRefused = {
       statusCode: 422,
       message: 'The release was refused. server-render: /about answered 500.',
       checks: [
         { name: 'archive', outcome: 'passed', detail: '41 files, 5.2 MB' },
         { name: 'server-render', outcome: 'failed', detail: '/about answered 500' },
+        { name: 'shared', outcome: 'failed', detail: 'react ^18.2.0 required, the site has 19.3.1' },
       ],
     };
     const calls = installFakeApi({
@@ -221,7 +222,7 @@ describe('the sections page', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(
       expect.stringMatching(
-        /^The release was refused\. server-render: \/about answered 500\. server-render: \/about answered 500 The build's/,
+        /^The release was refused\. server-render: \/about answered 500\. shared: react \^18\.2\.0 required, the site has 19\.3\.1 The build's/,
       ),
     );
     expect(field).not.toHaveAccessibleDescription(expect.stringContaining('41 files'));
