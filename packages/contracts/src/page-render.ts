@@ -36,8 +36,8 @@ export interface PageRequest {
   url: string;
   /** the public origin for canonical and Open Graph URLs (SITE_URL, else the request's origin) */
   siteUrl: string;
-  /** which variant of the page to render (page-variants.ts); any whole number, 0 when absent */
-  variant?: number;
+  /** which pick of the page to render (page-picks.ts); any whole number, 0 when absent */
+  pick?: number;
 }
 
 export interface RenderedPage {
@@ -45,8 +45,8 @@ export interface RenderedPage {
   /** a redirect's target */
   location?: string;
   html?: string;
-  /** how many variants the page has (page-variants.ts): 1 when it is the same for every visitor */
-  variants: number;
+  /** how many picks the page has (page-picks.ts): 1 when it is the same for every visitor */
+  picks: number;
   /**
    * The query parameters the routes of the page's path read (RouteHandle.searchParams): the page was rendered
    * with these alone, and is the page of every URL of its path with the same values of them (page-query.ts)
