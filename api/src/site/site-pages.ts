@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { experimentPage } from '../experiments/experiment-page.js';
 import { LiveSections, type ServedSections, type SiteRequest } from '../live-sections/live-sections.service.js';
-import { MeasuredPages } from '../rum/measured-pages.js';
+import { MeasuredPages } from '../field/measured-pages.js';
 import { pageCache } from './page-cache.js';
 import { publicOrigin, publicOriginAt, selfOriginAt } from '../common/origins.js';
 import { sitePage, type SitePage } from './site-page.js';

@@ -1,12 +1,13 @@
 import type { RemoteName } from './remote-routes.js';
 
 /**
- * What the API and the shell's render module (shell/dist/server/render.js, run in a worker thread)
- * agree on. The API finds each section's build from its URL in remotes.json; the render module
- * renders pages with those builds and nothing else.
+ * What the API and the shell's render module (shell/dist/server/render.js, run in a renderer: a sandboxed child
+ * process, api/src/live-sections/renderers/) agree on. The API names the build of each section that serves the
+ * page (live, an experiment's variant or a preview); the render module renders pages with those builds and
+ * nothing else.
  */
 
-/** A section at one build, found from its URL in remotes.json. */
+/** A section at one build: the one that serves the page. */
 export interface SectionBuild {
   name: RemoteName;
   /** changes with every build whose output changes */
