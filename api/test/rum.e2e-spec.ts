@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { defaultRemotesConfig } from '@portfolio/parts';
-import { fieldHealthBuildsPerSection, type FieldHealth, type RumEvent } from '@portfolio/contracts/field-events';
+import { fieldHealthBuildsPerSection, type FieldHealth, type FieldEvent } from '@portfolio/contracts/field-events';
 import { fakeSite } from './fake-site.js';
-import { hostileRumBodies, validBatch } from './hostile-rum-bodies.js';
+import { hostileBeaconBodies, validBatch } from './hostile-beacon-bodies.js';
 import { call, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { beacon, pageView, proofFields, proofOf, report } from './page-views.js';
 import { itOnOneStorage, newStorage, openStorage, testStorage, type StorageEnv } from './test-storage.js';
@@ -58,7 +58,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
     itOnOneStorage('answers ~200 hostile bodies with a JSON 4xx, never a 5xx, and stores none of them', async () => {
       const { proof } = await pageView(site, '/');
       expect(proof).toMatch(/^[\w-]+\.[\w-]+$/);
-      const bodies = hostileRumBodies(proof ?? '');
+      const bodies = hostileBeaconBodies(proof ?? '');
       expect(bodies.length).toBeGreaterThanOrEqual(200);
       const wrong: string[] = [];
       const statuses = new Set<number>();
@@ -87,7 +87,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
         const { proof } = await pageView(site, '/about');
         const real = proof ?? '';
         const about = proofFields(real).b.about ?? '';
-        const events: RumEvent[] = [
+        const events: FieldEvent[] = [
           { kind: 'view', route: 'about' },
           { kind: 'error', route: 'about', message: 'TypeError: forged' },
         ];
@@ -127,7 +127,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
 
     it("counts a real page view's events once, up to a page's worth: a replayed proof gets no further", async () => {
       const { proof } = await pageView(site, '/');
-      const tenViews: RumEvent[] = Array.from({ length: 10 }, () => ({ kind: 'view', route: 'home' }));
+      const tenViews: FieldEvent[] = Array.from({ length: 10 }, () => ({ kind: 'view', route: 'home' }));
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) statuses.push(await report(site, proof ?? '', tenViews));
       expect(statuses).toEqual([...Array<number>(10).fill(204), 409, 409]);
@@ -220,7 +220,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
     const session = await site.logIn();
     // 40 page views of home with LCP 100, 200, ... 4000 ms: the exact p75 (nearest rank, 30th) is 3000 ms
     const lcps = Array.from({ length: 40 }, (_, index) => (index + 1) * 100);
-    const batches: RumEvent[][] = lcps.map((value, index): RumEvent[] => [
+    const batches: FieldEvent[][] = lcps.map((value, index): FieldEvent[] => [
       { kind: 'view', route: 'home' },
       { kind: 'vital', route: 'home', name: 'LCP', value },
       { kind: 'vital', route: 'home', name: 'CLS', value: index < 30 ? 0.05 : 0.3, target: 'main > img' },

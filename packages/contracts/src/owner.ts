@@ -121,7 +121,14 @@ export interface SectionChange {
   section: RemoteName;
   /** an experiment's changes (experiments.ts) go from the live URL to the candidate's */
   /** 'first release': a part's build taken as its first release on the site's first start (nothing to roll back to) */
-  action: 'promote' | 'roll back' | 'first release' | 'release uploaded' | 'preview link made' | ExperimentAction;
+  action:
+    | 'promote'
+    | 'roll back'
+    | 'first release'
+    | 'release uploaded'
+    | 'release imported'
+    | 'preview link made'
+    | ExperimentAction;
   from: string;
   to: string;
   at: string;
