@@ -7,7 +7,7 @@ import path from 'node:path';
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { ReleaseRefused, ReleaseUploaded } from '@portfolio/contracts/section-releases';
 import { fakeSite } from './fake-site.js';
-import { whileProbingHealth } from './health-prober.js';
+import { healthProber, type HealthProber } from './health-prober.js';
 import { call, candidateBuild, json, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload } from './release-client.js';
 import { folderEntries, tarGz } from './tar-archive.js';
@@ -51,6 +51,7 @@ async function foreignHost() {
 describe("hostile releases: section code against the boundary (issue 25's rows 1, 2, 7, 9, 13, 16)", () => {
   const siteDir = fakeSite(defaultRemotesConfig(), true);
   let site: OwnerSite;
+  let prober: HealthProber;
   let session: string;
   let token: string;
   let foreign: Awaited<ReturnType<typeof foreignHost>>;
@@ -69,6 +70,7 @@ describe("hostile releases: section code against the boundary (issue 25's rows 1
       logError(...args);
     };
     site = await startOwnerSite(siteDir);
+    prober = healthProber(site.baseUrl);
     site.nest
       .getHttpServer()
       .on('request', (req: IncomingMessage) => requestIds.push(String(req.headers['x-request-id'])));
@@ -81,6 +83,7 @@ describe("hostile releases: section code against the boundary (issue 25's rows 1
     console.error = logError;
     bystander.kill('SIGKILL');
     foreign.close();
+    await prober.close();
     await site.close();
   });
 
@@ -131,7 +134,7 @@ describe("hostile releases: section code against the boundary (issue 25's rows 1
         await other.text();
       }
     })();
-    const { result, probed } = await whileProbingHealth(site.baseUrl, async () => {
+    const { result, probed } = await prober.during(async () => {
       try {
         return await attack();
       } finally {

@@ -29,6 +29,12 @@ async function readTable<Row>(storage: StorageEnv, sql: string): Promise<Row[]> 
 /** A stand-in site that renders pages (fake-site.ts), on fresh storage unless given. */
 const startSite = (env: NodeJS.ProcessEnv = {}, storage = newStorage()) =>
   startOwnerSite(fakeSite(defaultRemotesConfig(), true), storage, { RATE_LIMIT_RUM: '100000', ...env });
+/**
+ * The server on a stand-in site whose pages are rendered in the browser, for a test that needs no page rendered on
+ * the server (a page's proof comes with either): no renderer processes started, no sitemap rendered ahead.
+ */
+const startBrowserRenderedSite = (storage: StorageEnv, env: NodeJS.ProcessEnv = {}) =>
+  startOwnerSite(fakeSite(defaultRemotesConfig()), storage, env);
 
 /** A proof's payload with one field changed, its signature kept: a forgery of a real one. */
 function tampered(proof: string, change: (fields: ReturnType<typeof proofFields>) => void): string {
@@ -76,7 +82,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
     });
 
     itOnOneStorage(
-      "refuses the red team's forged beacons, five and five hundred, and stores nothing of them",
+      "refuses the red team's forged beacons, five of each and fifty at once, and stores nothing of them",
       async () => {
         const { proof } = await pageView(site, '/about');
         const real = proof ?? '';
@@ -107,8 +113,10 @@ describe(`POST /api/rum (${testStorage})`, () => {
           for (let i = 0; i < 5; i++) statuses.add((await beacon(site, body)).status);
           expect([what, [...statuses]]).toEqual([what, [status]]);
         }
+        // fifty at once, ten of each: each is refused before storage is asked, so more prove nothing more here (the
+        // red team's five hundred, and that they stop no experiment, are experiments.e2e-spec.ts's on both engines)
         const many = await Promise.all(
-          Array.from({ length: 500 }, (_, i) =>
+          Array.from({ length: 50 }, (_, i) =>
             beacon(site, forgeries[i % forgeries.length]?.[1]).then((r) => r.status),
           ),
         );
@@ -185,7 +193,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
   });
 
   it('stays within its rate limit per client, whatever it is sent', async () => {
-    const site = await startSite({ RATE_LIMIT_RUM: '3' });
+    const site = await startBrowserRenderedSite(newStorage(), { RATE_LIMIT_RUM: '3' });
     try {
       const { proof } = await pageView(site, '/');
       const statuses: number[] = [];
@@ -332,7 +340,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
       await database.close();
     }
     // deleted at start (before the server answers), then every few hours
-    const site = await startSite({}, storage);
+    const site = await startBrowserRenderedSite(storage);
     await site.close();
     const left = await readTable<{ detail: string }>(storage, 'select detail from rum_events order by detail');
     expect(left.map((row) => row.detail)).toEqual(['recent', 'today']);
@@ -353,7 +361,7 @@ describe(`POST /api/rum (${testStorage})`, () => {
     } finally {
       await database.close();
     }
-    const site = await startSite({}, storage);
+    const site = await startBrowserRenderedSite(storage);
     try {
       const health = await fieldHealth(site, await site.logIn());
       expect(health.rows.map((row) => row.build)).toEqual(['build-8', 'build-7', 'build-6', 'build-5', 'build-4']);
