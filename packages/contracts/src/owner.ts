@@ -16,11 +16,11 @@ import type { GuardFigures } from './experiments.js';
  *   POST   /api/owner/messages/:id/send-now       -> InboxMessage (409 when already delivered)
  *   DELETE /api/owner/messages/:id                -> 204 (404 when unknown)
  *   GET    /api/owner/sections                    -> SectionsOverview
- *   POST   /api/owner/sections/:name/check   SectionUrlRequest -> SectionHealth (of that URL)
- *   POST   /api/owner/sections/:name/preview SectionUrlRequest -> PreviewLink (section-releases.ts), on the
- *                                                preview origin: a release of this site's, or the section at a URL
- *   POST   /api/owner/sections/:name/promote SectionUrlRequest -> SectionsOverview (422 + SectionHealth problems)
- *   POST   /api/owner/sections/:name/roll-back   -> SectionsOverview (409 when there is nothing to go back to)
+ *   POST   /api/owner/sections/:name/roll-back   -> SectionsOverview: promotes the release live before the current
+ *                                                one (previousReleaseId), after the same checks as any promote (422
+ *                                                ReleaseRefused), recorded as 'roll back'; 409 when there is none
+ * A section's builds go live as releases only (section-releases.ts): imported from a URL, uploaded with a deploy
+ * token, previewed, promoted.
  */
 
 /** Where the owner's pages are (./owner-paths.ts, which a visitor's page reads without the schemas below). */
@@ -159,7 +159,12 @@ export interface SectionOverview {
   label: string;
   liveUrl: string;
   liveHealth: SectionHealth;
-  /** the URL a roll back would return to */
+  /**
+   * the release a Roll back would promote (the one live before the current one), or null: nothing to go back to.
+   * The API always sends it; optional only until the owner's page's fixtures carry it (then required).
+   */
+  previousReleaseId?: string | null;
+  /** that release's entry URL (releaseEntryUrl), or null; goes once the owner's page reads previousReleaseId */
   previousUrl: string | null;
   /** the release live now (section-releases.ts), or null when the live URL is not a release of this site */
   liveReleaseId: string | null;

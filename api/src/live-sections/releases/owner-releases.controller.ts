@@ -98,7 +98,7 @@ export class OwnerReleasesController {
   async preview(@Param('name') name: string, @Param('id') id: string): Promise<PreviewLink> {
     const section = sectionNamed(name);
     const release = await this.releases.describe(section, id);
-    const { signed, expiresAt } = await this.previews.sign(section, { release: release.id });
+    const { signed, expiresAt } = await this.previews.sign(section, release.id);
     await this.history.recordPreview(section, releaseEntryUrl(section, release.id), expiresAt, byOwner);
     return {
       previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
