@@ -12,7 +12,7 @@ import { HealthModule } from './health/health.module.js';
 import { LiveSectionsModule } from './live-sections/live-sections.module.js';
 import { ReleasesModule } from './live-sections/releases/releases.module.js';
 import { OwnerModule } from './owner/owner.module.js';
-import { RumModule } from './rum/rum.module.js';
+import { FieldModule } from './field/field.module.js';
 import { SiteModule } from './site/site.module.js';
 import { PreviewOrigin } from './common/preview-origin.js';
 import { StorageModule } from './storage/storage.module.js';
@@ -34,7 +34,7 @@ export class AppModule {
         LiveSectionsModule,
         ReleasesModule,
         SiteModule,
-        RumModule,
+        FieldModule,
         ExperimentsModule,
         // production: Nest's logs as JSON through pino; the request lines come from create-app's pino-http
         ...(config.logs === 'json' ? [LoggerModule.forRoot({ useExisting: true })] : []),

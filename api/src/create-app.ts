@@ -12,7 +12,7 @@ import { acceptJsonBodies } from './common/json-body.js';
 import { useRateLimits } from './common/rate-limit.js';
 import { requestLogOptions } from './common/request-logs.js';
 import { useSecurityHeaders } from './common/security-headers.js';
-import { acceptBeaconBodies } from './rum/beacon-body.js';
+import { acceptBeaconBodies } from './field/beacon-body.js';
 import type { AppConfig } from './config/app-config.js';
 import { LiveSections } from './live-sections/live-sections.service.js';
 import { serveReleases } from './live-sections/releases/serve-releases.js';

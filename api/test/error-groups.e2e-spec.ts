@@ -2,14 +2,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { addMapping, GenMapping, setSourceContent, toEncodedMap } from '@jridgewell/gen-mapping';
-import type { ErrorGroups, FieldHealth, RumEvent } from '@portfolio/contracts/field-events';
+import type { ErrorGroups, FieldHealth, FieldEvent } from '@portfolio/contracts/field-events';
 import { startExperiment, startExperimentSite, type ExperimentSite } from './experiments-site.js';
 import { call, candidateBuild, json, type OwnerSite } from './owner-site.js';
 import { pageView, report } from './page-views.js';
 import { newToken, upload } from './release-client.js';
 import { folderEntries, tarGz } from './tar-archive.js';
 import { itOnOneStorage, newStorage, openStorage, testStorage } from './test-storage.js';
-import { FieldEventsStore } from '../src/rum/field-events-store.js';
+import { FieldEventsStore } from '../src/field/field-events-store.js';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 
 // Errors grouped per release, through the real stack: a release whose code throws (its chunk run in V8 for a real
@@ -95,7 +95,7 @@ describe(`error groups (${testStorage})`, () => {
     const column = /:1:(\d+)\)?\s*$/m.exec(chrome.stack)?.[1];
     // Firefox words it its own way, and writes its frames `name@url:line:column`
     const firefox = { message: 'TypeError: p.data is undefined', stack: `r@${url}:1:${column}\n@${url}:1:44\n` };
-    const error = (report: { message: string; stack: string }): RumEvent => ({
+    const error = (report: { message: string; stack: string }): FieldEvent => ({
       kind: 'error',
       route: 'about',
       ...report,
@@ -104,7 +104,7 @@ describe(`error groups (${testStorage})`, () => {
     expect(await report(site, first, [{ kind: 'view', route: 'about' }, error(chrome), error(chrome)])).toBe(204);
     expect(await report(site, await proofFor('candidate'), [error(firefox)])).toBe(204);
     // an error without a stack, from the live release and the candidate: not new in the candidate
-    const quota: RumEvent = { kind: 'error', route: 'about', message: 'Error: quota of 5 reached for "photos"' };
+    const quota: FieldEvent = { kind: 'error', route: 'about', message: 'Error: quota of 5 reached for "photos"' };
     expect(await report(site, await proofFor('live'), [quota])).toBe(204);
     expect(
       await report(site, await proofFor('candidate'), [{ ...quota, message: 'Error: quota of 7 reached for "x"' }]),
@@ -153,7 +153,7 @@ describe(`error groups (${testStorage})`, () => {
     const frames = Array.from({ length: 20 }, (_, index) => `    at r (${url}:1:${15 + index})`)
       .join('\n')
       .slice(0, 1000);
-    const hostile: RumEvent[] = [
+    const hostile: FieldEvent[] = [
       { kind: 'view', route: 'about' },
       { kind: 'error', route: 'about', message: 'TypeError: x', stack: frames },
       {
@@ -180,7 +180,7 @@ describe(`error groups (${testStorage})`, () => {
       expect.arrayContaining(['TypeError: x', 'TypeError: y', 'TypeError: z']),
     );
     // a stack beyond its limit is refused whole (400), as any body out of its form
-    const tooLong: RumEvent[] = [{ kind: 'error', route: 'about', message: 'E', stack: 'x'.repeat(1001) }];
+    const tooLong: FieldEvent[] = [{ kind: 'error', route: 'about', message: 'E', stack: 'x'.repeat(1001) }];
     expect(await report(site, await proofFor('candidate'), tooLong)).toBe(400);
   });
 

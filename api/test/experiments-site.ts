@@ -1,7 +1,7 @@
 import { defaultRemotesConfig } from '@portfolio/parts';
 import { startSmtpSink } from '@portfolio/stand-ins/smtp-sink';
 import type { Experiment } from '@portfolio/contracts/experiments';
-import type { RumEvent } from '@portfolio/contracts/field-events';
+import type { FieldEvent } from '@portfolio/contracts/field-events';
 import type { SectionRelease } from '@portfolio/contracts/section-releases';
 import { fakeSite } from './fake-site.js';
 import { call, candidateBuild, json, startOwnerSite, type OwnerSite } from './owner-site.js';
@@ -108,7 +108,7 @@ export async function freshVisitors(
   site: { baseUrl: string },
   experiment: Experiment,
   wanted: Record<Variant, number>,
-  events: (variant: Variant, index: number) => RumEvent[] | null,
+  events: (variant: Variant, index: number) => FieldEvent[] | null,
 ): Promise<Record<Variant, number>> {
   const came = { live: 0, candidate: 0 };
   while (came.live < wanted.live || came.candidate < wanted.candidate) {
@@ -122,7 +122,7 @@ export async function freshVisitors(
 }
 
 /** What a visitor of /about reports: its view and LCP, and an error if `error`. */
-export const aboutVisit = (lcp: number, error = false): RumEvent[] => [
+export const aboutVisit = (lcp: number, error = false): FieldEvent[] => [
   { kind: 'view', route: 'about' },
   { kind: 'vital', route: 'about', name: 'LCP', value: lcp },
   ...(error ? [{ kind: 'error' as const, route: 'about' as const, message: 'TypeError: boom' }] : []),

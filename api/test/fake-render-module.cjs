@@ -7,7 +7,7 @@ const { getHeapStatistics } = require('node:v8');
 const vm = require('node:vm');
 
 let renders = 0;
-/** whether `/doors-failing-once` has rendered its first variant, and failed its third since */
+/** whether `/doors-failing-once` has rendered its first pick, and failed its third since */
 let firstDoorsRendered = false;
 let thirdDoorsFailedSince = false;
 // what a section's code might leave behind when it is evaluated: a timer and a buffer nobody frees
@@ -56,27 +56,26 @@ function pageUrlOf(url) {
 exports.createPageRenderer = ({ template, sections }) => {
   const builds = sections.filter((section) => 'version' in section);
   const loading = Promise.all(builds.map(async (build) => [build.name, await load(build)])).then(Object.fromEntries);
-  const pageOf = (main, status, variants, searchParams) => ({
+  const pageOf = (main, status, picks, searchParams) => ({
     status,
     html: template.replace('<!--page-body-->', main),
-    variants,
+    picks,
     searchParams,
   });
   return {
     ready: loading.then((loaded) => ({
       unavailable: sections.filter((section) => !loaded[section.name]?.exports).map((section) => section.name),
     })),
-    async render({ url: asked, siteUrl, variant }) {
+    async render({ url: asked, siteUrl, pick }) {
       renders += 1;
       const loaded = await loading;
       const url = pageUrlOf(asked);
       const { pathname } = new URL(url);
       const searchParams = searchParamsOf(pathname);
-      const page = (main, status = 200, variants = 1) => pageOf(main, status, variants, searchParams);
-      if (pathname === '/moved') return { status: 302, location: '/projects', variants: 1, searchParams };
-      // a page in three variants, as home's doors are (page-variants.ts)
-      if (pathname === '/doors')
-        return page(`<main data-variant="${variant % 3}" data-renders="${renders}"></main>`, 200, 3);
+      const page = (main, status = 200, picks = 1) => pageOf(main, status, picks, searchParams);
+      if (pathname === '/moved') return { status: 302, location: '/projects', picks: 1, searchParams };
+      // a page in three picks, as home's doors are (page-picks.ts)
+      if (pathname === '/doors') return page(`<main data-pick="${pick % 3}" data-renders="${renders}"></main>`, 200, 3);
       const code = Object.keys(loaded).filter((name) => loaded[name].exports);
       const named = sections.map(
         (section) => `${section.name}=${section.version ?? versionIn(section.url) ?? 'missing'}`,
@@ -86,15 +85,15 @@ exports.createPageRenderer = ({ template, sections }) => {
       const section = sectionOf(pathname);
       if (section && !code.includes(section))
         return page(`<main ${attributes} data-unavailable="${section}">${named.join(' ')}</main>`, 503);
-      // the same in a section, but its third variant fails once after the first variant was rendered, and kept
+      // the same in a section, but its third pick fails once after the first pick was rendered, and kept
       if (pathname === '/about/doors-failing-once') {
-        const shown = variant % 3;
+        const shown = pick % 3;
         if (shown === 2 && !thirdDoorsFailedSince) {
           thirdDoorsFailedSince = firstDoorsRendered;
           throw new Error('not this time');
         }
         if (shown === 0) firstDoorsRendered = true;
-        return page(`<main data-variant="${shown}" data-renders="${renders}"></main>`, 200, 3);
+        return page(`<main data-pick="${shown}" data-renders="${renders}"></main>`, 200, 3);
       }
       if (pathname === '/broken' || pathname === '/about/broken') throw new Error('a section threw');
       // a section's code that keeps everything it makes, until its renderer runs out of memory
@@ -105,7 +104,7 @@ exports.createPageRenderer = ({ template, sections }) => {
       // a section's own answer for a page (a status, a redirect), as a route's loader can make one
       for (const name of code) {
         const answered = await loaded[name].exports.page?.({ url });
-        if (answered) return { variants: 1, searchParams, ...answered };
+        if (answered) return { picks: 1, searchParams, ...answered };
       }
       let shown = '';
       for (const name of code) {

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultRemotesConfig } from '@portfolio/parts';
 import type { ReleaseUploaded } from '@portfolio/contracts/section-releases';
 import { call, json, serveFolder, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload } from './release-client.js';
@@ -126,27 +127,31 @@ async function expectWholePage(site: OwnerSite, pagePath: string, heading: RegEx
   }, 120_000);
 
   it("a section's host goes down: its pages get the frame from the server with its 'unavailable', 503", async () => {
-    const session = await site.logIn();
+    // a section still served from another host: a remotes.json seed that is not its part's /mf/ path (a site's own
+    // releases never go down with a host); its own site, so the releases of the others stay as they are
     const host = await serveFolder(path.join(repoRoot, 'mf-resume/dist'));
-    const moved = await call(site, 'POST', '/api/owner/sections/resume/promote', {
-      session,
-      body: { url: `${host.url}/remoteEntry.js` },
-    });
-    expect(moved.status).toBe(200);
-    await expectWholePage(site, '/resume', /<h1[^>]*>Resume<\/h1>/);
-    await host.close();
-    await quiet();
-    // the first page after the host went down may still be the build its kept renderer holds (its manifest is read
-    // again in the background, stale-while-revalidate); either answer is the server's, and the next says it is down
-    const first = await firstAnswer(site, '/resume');
-    expect([[200, 503].includes(first.status), frame.test(first.html)]).toEqual([true, true]);
-    const down = await firstAnswer(site, '/resume');
-    expect(down.status).toBe(503);
-    expect(down.html).toMatch(frame);
-    expect(down.html).toContain('This part of the site is unavailable');
-    // its browser code gets its chance: the page tells the browser to render the section itself
-    expect(pageData(down.html)?.clientRender).toBe(true);
-    expect((await call(site, 'POST', '/api/owner/sections/resume/roll-back', { session })).status).toBe(200);
+    const folder = mkdtempSync(path.join(tmpdir(), 'remotes-json-'));
+    const remotesFile = path.join(folder, 'remotes.json');
+    writeFileSync(remotesFile, JSON.stringify({ ...defaultRemotesConfig(), resume: `${host.url}/remoteEntry.js` }));
+    const elsewhere = await startOwnerSite(repoRoot, newStorage(), { ...env, REMOTES_JSON: remotesFile });
+    try {
+      await expectWholePage(elsewhere, '/resume', /<h1[^>]*>Resume<\/h1>/);
+      await host.close();
+      await quiet();
+      // the first page after the host went down may still be the build its kept renderer holds (its manifest is read
+      // again in the background, stale-while-revalidate); either answer is the server's, and the next says it is down
+      const first = await firstAnswer(elsewhere, '/resume');
+      expect([[200, 503].includes(first.status), frame.test(first.html)]).toEqual([true, true]);
+      const down = await firstAnswer(elsewhere, '/resume');
+      expect(down.status).toBe(503);
+      expect(down.html).toMatch(frame);
+      expect(down.html).toContain('This part of the site is unavailable');
+      // its browser code gets its chance: the page tells the browser to render the section itself
+      expect(pageData(down.html)?.clientRender).toBe(true);
+    } finally {
+      await host.close();
+      await elsewhere.close();
+    }
   }, 120_000);
 
   it('the first visit after a restart, as soon as the server answers', async () => {

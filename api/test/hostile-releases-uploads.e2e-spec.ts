@@ -16,7 +16,7 @@ import {
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
 import { fakeSite } from './fake-site.js';
-import { whileProbingHealth } from './health-prober.js';
+import { healthProber, type HealthProber } from './health-prober.js';
 import { call, candidateBuild, json, startOwnerSite, type OwnerSite } from './owner-site.js';
 import { newToken, upload, withToken } from './release-client.js';
 import { folderEntries, tarBytes, tarGz, type TarEntry } from './tar-archive.js';
@@ -24,7 +24,7 @@ import { itOnOneStorage, newDataDir, newStorage } from './test-storage.js';
 
 // The red team's upload attacks on releases (issue 25, rows 3, 4, 8, 11, 12, 14 and 15), each played as the holder
 // of a deploy token would: a real upload through the real endpoint (or the owner's call it concerns). While each
-// upload attack runs, a prober in a thread of its own asks /api/health every few milliseconds: every answer comes, and
+// upload attack runs, a prober in a thread of its own asks /api/health every 50 ms: every answer comes, and
 // the event loop's own thread spends little CPU (the unpacking runs in a worker). How long the slowest answer took is
 // printed beside the load average, never asserted: a wall-clock bound scaled by the load failed a fresh CI machine
 // (396 ms against 382 at load 5.1) while the event loop did its job. Other rows have their own hostile-releases-*.
@@ -140,6 +140,7 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
   const dataDir = storage.DATA_DIR ?? newDataDir();
   const releasesRoot = path.join(dataDir, 'releases');
   let site: OwnerSite;
+  let prober: HealthProber;
   let session: string;
   let token: string;
   const figures: string[] = [];
@@ -165,7 +166,7 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
     // what the test made to send is collected first: its collection is not the server's pause
     collectGarbage();
     const cpuBefore = process.threadCpuUsage();
-    const { result, probed } = await whileProbingHealth(site.baseUrl, run);
+    const { result, probed } = await prober.during(run);
     const cpu = process.threadCpuUsage(cpuBefore);
     const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
     // the upload's share: what the prober's answers cost taken out
@@ -205,10 +206,8 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
     // what answering the prober costs the event loop's thread, per /api/health answer, with nothing else to do:
     // a slow host makes an attack last longer and the prober ask more often, and that is not the upload's CPU
     const idleCpu = process.threadCpuUsage();
-    const { probed } = await whileProbingHealth(
-      site.baseUrl,
-      () => new Promise((resolve) => setTimeout(resolve, 1000)),
-    );
+    prober = healthProber(site.baseUrl);
+    const { probed } = await prober.during(() => new Promise((resolve) => setTimeout(resolve, 1000)));
     const spent = process.threadCpuUsage(idleCpu);
     proberCpuMsPerAnswer = (spent.user + spent.system) / 1000 / Math.max(1, probed.answers);
     figures.push(`the prober alone: ${proberCpuMsPerAnswer.toFixed(2)} ms of the event loop's CPU per answer`);
@@ -222,6 +221,7 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
         `buffers ${mb(memoryBefore.arrayBuffers)} -> ${mb(after.arrayBuffers)}`,
     );
     console.log(`hostile uploads (${storage.DATABASE_URL ? 'postgres' : 'pglite'}):\n  ${figures.join('\n  ')}`);
+    await prober.close();
     await site.close();
   });
 
@@ -487,7 +487,9 @@ describe('hostile releases: uploads (issue 25 rows 3, 4, 8, 11, 12, 14, 15)', ()
         const homeToken = (await newToken(site, session, 'home')).secret;
         const resumeToken = (await newToken(site, session, 'resume')).secret;
         // a good start of 8 MB (a file of random bytes, which gzip cannot shrink): 4 MB at once, then nothing
-        let body: Buffer | null = gzipSync(tarBytes([{ path: 'random.bin', content: randomBytes(8 * megabyte) }]));
+        let body: Buffer | null = gzipSync(tarBytes([{ path: 'random.bin', content: randomBytes(8 * megabyte) }]), {
+          level: 1,
+        });
         const stalled = (section: string, holder: string) =>
           slowUpload(site, section, holder, { body: body ?? Buffer.alloc(0), atOnce: 4 * megabyte, dripMs: 0 });
         const answers = await attack('4 stalled uploads and 2 more', async () => {

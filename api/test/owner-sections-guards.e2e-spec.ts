@@ -38,9 +38,8 @@ describe("the owner's section calls refuse", () => {
   it('answers 401 without a session, on every call', async () => {
     const calls: Array<[string, string]> = [
       ['GET', '/api/owner/sections'],
-      ['POST', '/api/owner/sections/about/check'],
-      ['POST', '/api/owner/sections/about/preview'],
-      ['POST', '/api/owner/sections/about/promote'],
+      ['POST', '/api/owner/sections/about/releases/import'],
+      ['POST', '/api/owner/sections/about/releases/0123456789abcdef/preview'],
       ['POST', '/api/owner/sections/about/roll-back'],
     ];
     for (const [method, urlPath] of calls) {
@@ -55,9 +54,8 @@ describe("the owner's section calls refuse", () => {
 
   it('answers 403 to every change from another origin or none, even with the session', async () => {
     const changes: Array<[string, string]> = [
-      ['POST', '/api/owner/sections/about/check'],
-      ['POST', '/api/owner/sections/about/preview'],
-      ['POST', '/api/owner/sections/about/promote'],
+      ['POST', '/api/owner/sections/about/releases/import'],
+      ['POST', '/api/owner/sections/about/releases/0123456789abcdef/preview'],
       ['POST', '/api/owner/sections/about/roll-back'],
     ];
     for (const [method, urlPath] of changes) {
@@ -85,13 +83,14 @@ describe("the owner's section calls refuse", () => {
       '',
       'x'.repeat(10_000),
     ];
-    for (const action of ['check', 'preview', 'promote']) {
-      for (const url of badUrls) {
-        const response = await call(site, 'POST', `/api/owner/sections/about/${action}`, { session, body: { url } });
-        const body = await json<{ statusCode: number; message: string; fields?: Record<string, string> }>(response);
-        expect([action, url.slice(0, 40), response.status]).toEqual([action, url.slice(0, 40), 400]);
-        expect(body.fields?.url).toEqual(expect.any(String));
-      }
+    for (const url of badUrls) {
+      const response = await call(site, 'POST', '/api/owner/sections/about/releases/import', {
+        session,
+        body: { url },
+      });
+      const body = await json<{ statusCode: number; message: string; fields?: Record<string, string> }>(response);
+      expect([url.slice(0, 40), response.status]).toEqual([url.slice(0, 40), 400]);
+      expect(body.fields?.url).toEqual(expect.any(String));
     }
     const bodies: Array<[string, number]> = [
       ['[]', 400],
@@ -102,7 +101,7 @@ describe("the owner's section calls refuse", () => {
       [JSON.stringify({ url: 'y'.repeat(20_000) }), 413],
     ];
     for (const [rawBody, status] of bodies) {
-      const response = await call(site, 'POST', '/api/owner/sections/about/preview', { session, rawBody });
+      const response = await call(site, 'POST', '/api/owner/sections/about/releases/import', { session, rawBody });
       expect([rawBody.slice(0, 30), response.status]).toEqual([rawBody.slice(0, 30), status]);
     }
     for (const name of [
@@ -115,7 +114,7 @@ describe("the owner's section calls refuse", () => {
       'constructor',
       'x'.repeat(3000),
     ]) {
-      for (const action of ['check', 'preview', 'promote', 'roll-back']) {
+      for (const action of ['releases/import', 'releases/0123456789abcdef/preview', 'roll-back']) {
         const response = await call(site, 'POST', `/api/owner/sections/${name}/${action}`, {
           session,
           body: { url: candidate() },
@@ -124,6 +123,22 @@ describe("the owner's section calls refuse", () => {
         expect([name.slice(0, 20), action, response.status < 500]).toEqual([name.slice(0, 20), action, true]);
       }
     }
+    for (const id of ['nope', '0123456789ABCDEF', '..%2F..', 'x'.repeat(3000)]) {
+      const response = await call(site, 'POST', `/api/owner/sections/about/releases/${id}/preview`, { session });
+      expect([id.slice(0, 20), response.status]).toEqual([id.slice(0, 20), 404]);
+    }
     expect(readFileSync(remotesJson, 'utf8')).toBe(JSON.stringify(sameOrigin));
+    expect((await page(site, '/about')).builds).toContain('about=about-1');
+  });
+
+  it('answers 404 where the URL calls were: a build at a URL goes live only as a release', async () => {
+    for (const action of ['check', 'preview', 'promote']) {
+      const response = await call(site, 'POST', `/api/owner/sections/about/${action}`, {
+        session,
+        body: { url: candidate() },
+      });
+      expect([action, response.status]).toEqual([action, 404]);
+    }
+    expect((await page(site, '/about')).builds).toContain('about=about-1');
   });
 });

@@ -1,7 +1,7 @@
 import { defaultRemotesConfig } from '@portfolio/parts';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
 import { liveSectionsCacheMs } from '../src/live-sections/live-sections.service.js';
-import type { PreviewLink } from '@portfolio/contracts/section-releases';
+import type { PreviewLink, SectionRelease } from '@portfolio/contracts/section-releases';
 import { fakeSite } from './fake-site.js';
 import {
   call,
@@ -35,11 +35,23 @@ describe("the owner's sections on two replicas of one database", () => {
     await Promise.all(replicas.map((replica) => replica.close()));
   });
 
-  it("opens a preview link made on one replica on the other's preview origin; visitors of either get live", async () => {
+  /** the candidate imported on one replica (201 the first time, 200 after): its files in the shared database */
+  const imported = async (replica: OwnerSite, session: string) => {
+    const response = await call(replica, 'POST', '/api/owner/sections/projects/releases/import', {
+      session,
+      body: { url: `${candidate.url}/remoteEntry.js` },
+    });
+    expect([200, 201]).toContain(response.status);
+    return json<SectionRelease>(response);
+  };
+
+  it("opens a preview link made on one replica, of a release imported there, on the other's preview origin; visitors of either get live", async () => {
     const [first, second] = replicas as [OwnerSite, OwnerSite];
     const session = await first.logIn();
-    const url = `${candidate.url}/remoteEntry.js`;
-    const previewed = await call(first, 'POST', '/api/owner/sections/projects/preview', { session, body: { url } });
+    const release = await imported(first, session);
+    const previewed = await call(first, 'POST', `/api/owner/sections/projects/releases/${release.id}/preview`, {
+      session,
+    });
     const { cookie } = await openPreview(second, (await json<PreviewLink>(previewed)).previewUrl);
     expect((await page(second, '/projects', cookie)).builds).toContain('projects=projects-2');
     expect((await page(first, '/projects', cookie)).builds).toContain('projects=projects-2');
@@ -49,18 +61,19 @@ describe("the owner's sections on two replicas of one database", () => {
   it('promotes on one replica and every replica serves it within a second or so; a roll back on the other too', async () => {
     const [first, second] = replicas as [OwnerSite, OwnerSite];
     const session = await first.logIn();
-    const url = `${candidate.url}/remoteEntry.js`;
+    const release = await imported(first, session);
     // both have rendered and kept the live page before
     for (const replica of replicas) expect((await page(replica, '/projects')).builds).toContain('projects=projects-1');
 
-    expect((await call(first, 'POST', '/api/owner/sections/projects/promote', { session, body: { url } })).status).toBe(
-      200,
-    );
+    const promoted = await call(first, 'POST', `/api/owner/sections/projects/releases/${release.id}/promote`, {
+      session,
+    });
+    expect(promoted.status).toBe(200);
     // the other replica's live configuration is a second old at most: its first page after that is the new build's
     await new Promise((resolve) => setTimeout(resolve, liveSectionsCacheMs + 100));
     const promotedPage = await page(second, '/projects');
     expect([promotedPage.status, promotedPage.builds]).toEqual([200, expect.stringContaining('projects=projects-2')]);
-    expect(await (await call(second, 'GET', '/remotes.json')).json()).toMatchObject({ projects: url });
+    expect(await (await call(second, 'GET', '/remotes.json')).json()).toMatchObject({ projects: release.entryUrl });
 
     const rolledBack = await call(second, 'POST', '/api/owner/sections/projects/roll-back', { session });
     expect(rolledBack.status).toBe(200);

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { remotes } from '@portfolio/parts';
 import type { RemotesConfig } from '@portfolio/contracts/remote-routes';
 import type { SectionsOverview } from '@portfolio/contracts/owner';
-import type { SectionHealth } from '@portfolio/contracts/owner';
-import type { PreviewLink } from '@portfolio/contracts/section-releases';
+import type { PreviewLink, ReleaseRefused, SectionRelease } from '@portfolio/contracts/section-releases';
 import { fakeSite } from './fake-site.js';
 import { setOwnerPassword } from './owner-client.js';
 import {
@@ -43,7 +42,7 @@ function siteOnCdn(): string {
   return cdnSite;
 }
 
-// On PostgreSQL the checks of a URL and the promotes they refuse do not run: both are answered before storage is asked.
+// On PostgreSQL a refused import does not run: it is answered before a row is written.
 describe(`the owner's sections (${testStorage})`, () => {
   const siteDir = cdnSite;
   const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
@@ -66,68 +65,43 @@ describe(`the owner's sections (${testStorage})`, () => {
   });
 
   const candidate = () => `${about2.url}/remoteEntry.js`;
+  const importUrl = (url: string, section = 'about') =>
+    call(site, 'POST', `/api/owner/sections/${section}/releases/import`, { session, body: { url } });
+  /** about-2 imported as a release (201 the first time, 200 after) */
+  const imported = async () => json<SectionRelease>(await importUrl(candidate()));
+
+  it("imports a build at a URL after its checks: the server manifest's version and build time, the route ids its ./routes serves", async () => {
+    const response = await importUrl(candidate());
+    expect(response.status).toBe(201);
+    const release = await json<SectionRelease>(response);
+    expect(release).toMatchObject({ version: 'about-2', builtAt: '2026-01-02T03:04:05.000Z', ok: true, live: false });
+    expect(release.checks.find((check) => check.name === 'routes')).toMatchObject({ outcome: 'passed' });
+    const missing = await importUrl(`${aboutBroken.url}/remoteEntry.js`);
+    expect(missing.status).toBe(422);
+    expect((await json<ReleaseRefused>(missing)).message).toMatch(/release-files\.json" answered 404/);
+    const nobody = await importUrl('http://127.0.0.1:9/remoteEntry.js');
+    expect(nobody.status).toBe(422);
+    expect((await json<ReleaseRefused>(nobody)).message).toMatch(/could not be fetched/);
+  });
 
   itOnOneStorage(
-    "checks a URL: the entry, the server manifest's version and build time, the route ids its ./routes serves",
+    'refuses to import a build that does not serve the route ids the shell needs (422, with the failed check)',
     async () => {
-      const good = await json<SectionHealth>(
-        await call(site, 'POST', '/api/owner/sections/about/check', { session, body: { url: candidate() } }),
-      );
-      expect(good).toEqual({
-        url: candidate(),
-        ok: true,
-        entryAnswers: true,
-        routeIds: ['about'],
-        missingRouteIds: [],
-        version: 'about-2',
-        builtAt: '2026-01-02T03:04:05.000Z',
-        problems: [],
-      });
-      const missing = await json<SectionHealth>(
-        await call(site, 'POST', '/api/owner/sections/about/check', {
-          session,
-          body: { url: `${aboutBroken.url}/remoteEntry.js` },
-        }),
-      );
-      expect(missing).toMatchObject({ ok: false, entryAnswers: false, routeIds: null, version: null });
-      expect(missing.problems.join(' ')).toMatch(/entry answered 404.*manifest.*answered 404/);
-      const nobody = await call(site, 'POST', '/api/owner/sections/about/check', {
-        session,
-        body: { url: 'http://127.0.0.1:9/remoteEntry.js' },
-      });
-      expect(nobody.status).toBe(200);
-      expect(await json<SectionHealth>(nobody)).toMatchObject({ ok: false, entryAnswers: false });
-    },
-  );
-
-  itOnOneStorage(
-    'refuses to promote a URL that 404s or does not serve the route ids the shell needs (422, with the problems)',
-    async () => {
-      const broken = await call(site, 'POST', '/api/owner/sections/about/promote', {
-        session,
-        body: { url: `${aboutBroken.url}/remoteEntry.js` },
-      });
-      expect(broken.status).toBe(422);
-      const brokenBody = await json<{ message: string; fields: { url: string } }>(broken);
-      expect(brokenBody.message).toMatch(/^This URL cannot go live: Its entry answered 404/);
-      const partial = await call(site, 'POST', '/api/owner/sections/projects/promote', {
-        session,
-        body: { url: `${projectsPartial.url}/remoteEntry.js` },
-      });
+      const partial = await importUrl(`${projectsPartial.url}/remoteEntry.js`, 'projects');
       expect(partial.status).toBe(422);
-      expect((await json<{ fields: { url: string } }>(partial)).fields.url).toContain(
-        'does not serve the route ids the shell needs: project.',
-      );
+      const refused = await json<ReleaseRefused>(partial);
+      expect(refused.checks.find((check) => check.name === 'routes')).toMatchObject({
+        outcome: 'failed',
+        detail: expect.stringContaining('project'),
+      });
       expect(readFileSync(remotesJson, 'utf8')).toBe(JSON.stringify(sameOrigin));
       expect((await page(site, '/projects')).builds).toContain('projects=projects-1');
     },
   );
 
-  it("previews a candidate URL by a link to the preview origin: its pages there, with a banner; never the site's", async () => {
-    const response = await call(site, 'POST', '/api/owner/sections/about/preview', {
-      session,
-      body: { url: candidate() },
-    });
+  it("previews an imported release by a link to the preview origin: its pages there, with a banner; never the site's", async () => {
+    const release = await imported();
+    const response = await call(site, 'POST', `/api/owner/sections/about/releases/${release.id}/preview`, { session });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual([]);
     const link = await json<PreviewLink>(response);
@@ -144,15 +118,12 @@ describe(`the owner's sections (${testStorage})`, () => {
     expect(previewed.cacheControl).toBe('private, no-store');
     const banner = /<aside id="preview-banner"[^>]*>(.*?)<\/aside><div id="root">/.exec(previewed.html)?.[1];
     expect(banner).toContain('About section');
-    expect(banner).toContain(candidate());
+    expect(banner).toContain(release.id);
     expect(banner).toContain('href="/sections/preview/end"');
     const previewOrigin = { baseUrl: site.previewBaseUrl };
     const previewRemotes = await call(previewOrigin, 'GET', '/remotes.json', { preview: cookie });
-    expect(await previewRemotes.json()).toEqual({ ...sameOrigin, about: candidate() });
+    expect(await previewRemotes.json()).toEqual({ ...sameOrigin, about: release.entryUrl });
     expect(previewRemotes.headers.get('cache-control')).toBe('private, no-store');
-    expect(
-      (await call(previewOrigin, 'GET', '/about', { preview: cookie })).headers.get('content-security-policy'),
-    ).toContain(about2.url);
 
     // the site's origin, without the cookie or with it (a cookie reaches every port of its host): the live site
     for (const other of [undefined, cookie]) {
@@ -179,69 +150,91 @@ describe(`the owner's sections (${testStorage})`, () => {
     // the preview's renderer and the visitors' start on their first pages: on a busy host, seconds each
   }, 90_000);
 
-  it('promotes a checked URL for every visitor at once, records it, and rolls back to the URL before', async () => {
+  it('promotes imported releases for every visitor at once, records it, and rolls back to the release before', async () => {
     const fileBefore = statSync(remotesJson).ino;
-    const promoted = await call(site, 'POST', '/api/owner/sections/about/promote', {
-      session,
-      body: { url: candidate() },
-    });
+    const about2Release = await imported();
+    const promote = (id: string) => call(site, 'POST', `/api/owner/sections/about/releases/${id}/promote`, { session });
+    const promoted = await promote(about2Release.id);
     expect(promoted.status).toBe(200);
     const overview = await json<SectionsOverview>(promoted);
     // the table on either engine: remotes.json is only the default, never written
     expect(overview.storage).toBe('database');
+    // what was live before was a URL, not a release of this site: nothing for a Roll back to promote
     expect(overview.sections.find((section) => section.name === 'about')).toMatchObject({
-      liveUrl: candidate(),
-      previousUrl: sameOrigin.about,
+      liveUrl: about2Release.entryUrl,
+      liveReleaseId: about2Release.id,
+      previousReleaseId: null,
+      previousUrl: null,
       liveHealth: { ok: true, version: 'about-2' },
     });
     expect(overview.history[0]).toMatchObject({
       section: 'about',
       action: 'promote',
       from: sameOrigin.about,
-      to: candidate(),
+      to: about2Release.entryUrl,
     });
     expect(Date.now() - Date.parse(overview.history[0]!.at)).toBeLessThan(60_000);
+    const none = await call(site, 'POST', '/api/owner/sections/about/roll-back', { session });
+    expect(none.status).toBe(409);
+    expect((await json<{ message: string }>(none)).message).toMatch(/nothing to roll back to/);
 
     // every client, without any cookie
     const promotedPage = await page(site, '/about');
     expect([promotedPage.status, promotedPage.builds]).toEqual([200, expect.stringContaining('about=about-2')]);
-    expect(await (await call(site, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
+    expect(await (await call(site, 'GET', '/remotes.json')).json()).toEqual({
+      ...sameOrigin,
+      about: about2Release.entryUrl,
+    });
     expect(JSON.parse(readFileSync(remotesJson, 'utf8'))).toEqual(sameOrigin);
     expect(statSync(remotesJson).ino).toBe(fileBefore);
-    const again = await call(site, 'POST', '/api/owner/sections/about/promote', {
-      session,
-      body: { url: candidate() },
-    });
-    expect(again.status).toBe(409);
+    expect((await promote(about2Release.id)).status).toBe(409);
 
-    const rolledBack = await call(site, 'POST', '/api/owner/sections/about/roll-back', { session });
-    expect(rolledBack.status).toBe(200);
-    const after = await json<SectionsOverview>(rolledBack);
-    expect(after.sections.find((section) => section.name === 'about')?.liveUrl).toBe(sameOrigin.about);
-    expect(after.history.slice(0, 2).map((change) => [change.action, change.from, change.to])).toEqual([
-      ['roll back', candidate(), sameOrigin.about],
-      ['promote', sameOrigin.about, candidate()],
-    ]);
-    const before = await page(site, '/about');
-    expect([before.status, before.builds]).toEqual([200, expect.stringContaining('about=about-1')]);
+    // a third build, promoted: Roll back goes to about-2, checked again
+    const about3 = await serveFolder(candidateBuild(siteDir, 'about', '3'));
+    try {
+      const about3Release = await json<SectionRelease>(await importUrl(`${about3.url}/remoteEntry.js`));
+      const third = await json<SectionsOverview>(await promote(about3Release.id));
+      expect(third.sections.find((section) => section.name === 'about')).toMatchObject({
+        previousReleaseId: about2Release.id,
+        previousUrl: about2Release.entryUrl,
+      });
+      expect((await page(site, '/about')).builds).toContain('about=about-3');
+      const rolledBack = await call(site, 'POST', '/api/owner/sections/about/roll-back', { session });
+      expect(rolledBack.status).toBe(200);
+      const after = await json<SectionsOverview>(rolledBack);
+      expect(after.sections.find((section) => section.name === 'about')?.liveUrl).toBe(about2Release.entryUrl);
+      expect(after.history.slice(0, 2).map((change) => [change.action, change.from, change.to])).toEqual([
+        ['roll back', about3Release.entryUrl, about2Release.entryUrl],
+        ['promote', about2Release.entryUrl, about3Release.entryUrl],
+      ]);
+      const before = await page(site, '/about');
+      expect([before.status, before.builds]).toEqual([200, expect.stringContaining('about=about-2')]);
+    } finally {
+      await about3.close();
+    }
 
     const nothing = await call(site, 'POST', '/api/owner/sections/resume/roll-back', { session });
     expect(nothing.status).toBe(409);
     expect((await json<{ message: string }>(nothing)).message).toMatch(/nothing to roll back to/);
-  });
+  }, 90_000);
 
   it('follows a hand edit of remotes.json for every section the owner has not promoted here', async () => {
     const edited = { ...sameOrigin, resume: `${about2.url}/../resume-elsewhere/remoteEntry.js` };
     writeFileSync(remotesJson, JSON.stringify(edited));
     try {
       const served = await json<Record<string, string>>(await call(site, 'GET', '/remotes.json'));
-      expect(served).toEqual(edited);
+      // about is the release promoted here (the test before): the file no longer decides it
+      expect(served).toEqual({
+        ...edited,
+        about: expect.stringMatching(/^\/sections\/about\/[0-9a-f]{16}\/remoteEntry\.js$/),
+      });
       // its build cannot be read there: the frame, and the section's "unavailable"
       const resume = await page(site, '/resume');
       expect([resume.status, resume.builds]).toEqual([503, expect.stringContaining('resume=missing')]);
       const overview = await json<SectionsOverview>(await call(site, 'GET', '/api/owner/sections', { session }));
       expect(overview.sections.find((section) => section.name === 'resume')).toMatchObject({
         liveUrl: edited.resume,
+        previousReleaseId: null,
         previousUrl: null,
         liveHealth: { ok: false, entryAnswers: false },
       });
@@ -265,7 +258,7 @@ describe(`the owner's sections (${testStorage})`, () => {
     expect(sitemap).not.toContain('/owner');
     expect(await (await call(site, 'GET', '/robots.txt')).text()).toContain('Disallow: /owner\n');
   });
-  it('answers /remotes.json and takes promotes without serving the site (behind nginx: SERVE_SITE=false, REMOTES_JSON)', async () => {
+  it('answers /remotes.json and takes imports and promotes without serving the site (behind nginx: SERVE_SITE=false, REMOTES_JSON)', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'remotes-json-'));
     const remotesFile = path.join(folder, 'remotes.json');
     writeFileSync(remotesFile, JSON.stringify(sameOrigin));
@@ -274,12 +267,20 @@ describe(`the owner's sections (${testStorage})`, () => {
       expect(await (await call(apiOnly, 'GET', '/remotes.json')).json()).toEqual(sameOrigin);
       expect((await call(apiOnly, 'GET', '/about')).status).toBe(404);
       const owner = await apiOnly.logIn();
-      const promoted = await call(apiOnly, 'POST', '/api/owner/sections/about/promote', {
+      const importedHere = await call(apiOnly, 'POST', '/api/owner/sections/about/releases/import', {
         session: owner,
         body: { url: candidate() },
       });
+      expect(importedHere.status).toBe(201);
+      const release = await json<SectionRelease>(importedHere);
+      const promoted = await call(apiOnly, 'POST', `/api/owner/sections/about/releases/${release.id}/promote`, {
+        session: owner,
+      });
       expect(promoted.status).toBe(200);
-      expect(await (await call(apiOnly, 'GET', '/remotes.json')).json()).toEqual({ ...sameOrigin, about: candidate() });
+      expect(await (await call(apiOnly, 'GET', '/remotes.json')).json()).toEqual({
+        ...sameOrigin,
+        about: release.entryUrl,
+      });
       expect(JSON.parse(readFileSync(remotesFile, 'utf8'))).toEqual(sameOrigin);
     } finally {
       await apiOnly.close();
@@ -288,15 +289,15 @@ describe(`the owner's sections (${testStorage})`, () => {
 
   // last: a new password ends every session begun before it
   it('works with the real login: the session ends with logout, and a preview link made in it is no power', async () => {
+    const release = await imported();
     await setOwnerPassword(site.storage, 'correct horse battery staple');
     const login = await call(site, 'POST', '/api/owner/login', { body: { password: 'correct horse battery staple' } });
     expect(login.status).toBe(200);
     const loggedIn = /^owner_session=([^;]+)/.exec(
       login.headers.getSetCookie().find((cookie) => cookie.startsWith('owner_session=')) ?? '',
     )?.[1];
-    const previewed = await call(site, 'POST', '/api/owner/sections/about/preview', {
+    const previewed = await call(site, 'POST', `/api/owner/sections/about/releases/${release.id}/preview`, {
       session: loggedIn,
-      body: { url: candidate() },
     });
     const { cookie } = await openPreview(site, (await json<PreviewLink>(previewed)).previewUrl);
     expect((await page(site, '/about', cookie)).builds).toContain('about=about-2');

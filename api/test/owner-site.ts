@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { remoteByName } from '@portfolio/parts';
+import { releaseFileListName, remoteByName } from '@portfolio/parts';
+import { releaseFileList } from '@portfolio/parts/release-files';
 import { ownerSessionCookie } from '@portfolio/contracts/owner';
 import { sectionPreviewCookie } from '@portfolio/contracts/section-releases';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
@@ -75,11 +76,25 @@ export interface FolderServer {
   close: () => Promise<void>;
 }
 
-/** `root` served on `port` (a free one when 0). */
+/**
+ * `root` served on `port` (a free one when 0). A build folder in it (one holding remoteEntry.js) lists its files
+ * as every remote's build does (release-files.json, packages/parts/release-files.mjs), made when asked for unless
+ * the folder has its own: stand-in builds can be imported as releases.
+ */
 export async function serveFolder(root: string, port = 0): Promise<FolderServer> {
   const server = createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(root, path.normalize(urlPath));
+    const build = path.dirname(file);
+    if (
+      path.basename(file) === releaseFileListName &&
+      file.startsWith(root) &&
+      !existsSync(file) &&
+      existsSync(path.join(build, 'remoteEntry.js'))
+    ) {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(releaseFileList(build)));
+      return;
+    }
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end();
       return;

@@ -1,8 +1,8 @@
-import { proofTimingName, type RumEvent } from '@portfolio/contracts/field-events';
+import { proofTimingName, type FieldEvent } from '@portfolio/contracts/field-events';
 
 /**
  * Pages and beacons as a visitor's browser gets and sends them: a page's response carries the proof of its view in
- * `Server-Timing` (api/src/rum/page-view-proofs.ts), and each beacon of that page carries the proof.
+ * `Server-Timing` (api/src/field/page-view-proofs.ts), and each beacon of that page carries the proof.
  */
 
 /** The proof a page response carries, or null (a visitor not measured, a preview, no page). */
@@ -43,7 +43,7 @@ export function beacon(
 }
 
 /** A page's beacon of these events with its proof: the status it got. */
-export async function report(site: { baseUrl: string }, proof: string, events: RumEvent[]): Promise<number> {
+export async function report(site: { baseUrl: string }, proof: string, events: FieldEvent[]): Promise<number> {
   const response = await beacon(site, { proof, events });
   await response.arrayBuffer();
   return response.status;

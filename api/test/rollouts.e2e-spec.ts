@@ -1,7 +1,7 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Experiment } from '@portfolio/contracts/experiments';
-import type { RumEvent } from '@portfolio/contracts/field-events';
+import type { FieldEvent } from '@portfolio/contracts/field-events';
 import type { SectionChange, SectionsOverview } from '@portfolio/contracts/owner';
 import { jest } from '@jest/globals';
 import { ExperimentAssignments } from '../src/experiments/experiment-assignments.js';
@@ -123,7 +123,7 @@ describe(`rollouts (${testStorage})`, () => {
   const visitorsUntil = async (
     experiment: Experiment,
     candidates: number,
-    events: (variant: Variant) => RumEvent[] | null = () => aboutVisit(1200),
+    events: (variant: Variant) => FieldEvent[] | null = () => aboutVisit(1200),
     lives = 0,
   ) => {
     const came = { live: 0, candidate: 0 };

@@ -109,33 +109,33 @@ describe('pages rendered on the server', () => {
       expect((await page(app, shared)).renders).toBe(about.renders);
   });
 
-  it('keeps a page with variants once per variant and sends each visitor one at random', async () => {
+  it("keeps a page with picks (home's doors) once per pick and sends each visitor one at random", async () => {
     const seen = new Map<string, string>();
     for (let visit = 0; visit < 40; visit += 1) {
       const html = await (await fetch(`${app.baseUrl}/doors`)).text();
-      const [, variant = '', renders = ''] = /data-variant="(\d+)" data-renders="(\d+)"/.exec(html) ?? [];
-      // a variant is rendered once: every later visit to it gets the kept page
-      expect(seen.get(variant) ?? renders).toBe(renders);
-      seen.set(variant, renders);
+      const [, pick = '', renders = ''] = /data-pick="(\d+)" data-renders="(\d+)"/.exec(html) ?? [];
+      // a pick is rendered once: every later visit to it gets the kept page
+      expect(seen.get(pick) ?? renders).toBe(renders);
+      seen.set(pick, renders);
     }
-    // 40 visits miss one of three variants with odds of 3 * (2/3)^40, about 3 in 10 million
+    // 40 visits miss one of three picks with odds of 3 * (2/3)^40, about 3 in 10 million
     expect([...seen.keys()].sort()).toEqual(['0', '1', '2']);
   });
 
-  it('a page whose render failed once does not teach the server that the page has one variant', async () => {
-    const variantOf = async () => {
+  it('a page whose render failed once does not teach the server that the page has one pick', async () => {
+    const pickOf = async () => {
       const response = await fetch(`${app.baseUrl}/about/doors-failing-once`);
       const html = await response.text();
-      return response.status === 503 ? 'frame' : /data-variant="(\d)"/.exec(html)?.[1];
+      return response.status === 503 ? 'frame' : /data-pick="(\d)"/.exec(html)?.[1];
     };
-    // variant 0 is rendered and kept, then variant 2's render fails: that visitor gets the frame, "unavailable"
+    // pick 0 is rendered and kept, then pick 2's render fails: that visitor gets the frame, "unavailable"
     const before: Array<string | undefined> = [];
     const failedAfterFirst = () => before.lastIndexOf('frame') > before.indexOf('0') && before.includes('0');
-    while (!failedAfterFirst() && before.length < 300) before.push(await variantOf());
+    while (!failedAfterFirst() && before.length < 300) before.push(await pickOf());
     expect(failedAfterFirst()).toBe(true);
-    // every variant is still sent to later visitors (the count of 1 once learnt here sent them all variant 0)
+    // every pick is still sent to later visitors (the count of 1 once learnt here sent them all pick 0)
     const after = new Set<string | undefined>();
-    for (let visit = 0; visit < 40; visit += 1) after.add(await variantOf());
+    for (let visit = 0; visit < 40; visit += 1) after.add(await pickOf());
     expect([...after].sort()).toEqual(['0', '1', '2']);
   });
 

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { ownerPaths } from '@portfolio/contracts/owner';
+import { writeReleaseFileList } from '@portfolio/parts/release-files';
 import { copyOfBuild } from './own-site';
 import { repoRoot } from './site-server';
 
@@ -32,8 +33,9 @@ export async function logIn(page: Page, origin: string, password: string): Promi
 }
 
 /**
- * A copy of a section's dist/ whose code says `to` where the build says `from`, under a new version: a
- * candidate build, as the owner would deploy it to another host before trying it.
+ * A copy of a section's dist/ whose code says `to` where the build says `from`, under a new version, its file list
+ * (release-files.json) written again for what it now holds: a candidate build, as the owner would deploy it to
+ * another host before importing it.
  */
 export function changedBuild(folder: string, from: string, to: string): string {
   const copy = copyOfBuild(folder);
@@ -49,6 +51,7 @@ export function changedBuild(folder: string, from: string, to: string): string {
   const manifestFile = path.join(copy, 'server/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { version: string };
   writeFileSync(manifestFile, JSON.stringify({ ...manifest, version: `${manifest.version}-candidate` }));
+  writeReleaseFileList(copy);
   return copy;
 }
 

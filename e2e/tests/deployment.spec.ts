@@ -209,12 +209,17 @@ test("the owner's preview comes rendered by a replica through the preview origin
   setOwnerPassword({ DATABASE_URL: deployment.databaseUrl }, e2eOwnerPassword);
   await logIn(page, deployment.url, e2eOwnerPassword);
   await page.goto(`${deployment.url}${ownerPaths.sections}`);
-  // the live build at another origin the browser reaches it at: a candidate, as far as the site can tell
-  const candidate = `${deployment.sectionUrls.about!.replace('localhost', '127.0.0.1')}/mf-manifest.json`;
+  // the live build, at another origin than the one it is live at: a build elsewhere, as far as the site can tell,
+  // imported as a release (the replica that answers fetches it; the row and files are the database's, for both)
+  const build = `${deployment.sectionUrls.about!.replace('localhost', '127.0.0.1')}/remoteEntry.js`;
   const card = page.getByRole('region', { name: 'About section' });
-  await card.getByLabel('Candidate URL for the About section').fill(candidate);
-  await card.getByRole('button', { name: 'Preview', exact: true }).click();
-  await expect(card.getByRole('status')).toContainText('Preview link made', { timeout: 60_000 });
+  await card.getByRole('textbox', { name: 'Import a build from a URL into the About section' }).fill(build);
+  await card.getByRole('button', { name: 'Import', exact: true }).click();
+  const imported = card.getByRole('status').filter({ hasText: 'Imported as release' });
+  await expect(imported).toBeVisible({ timeout: 60_000 });
+  const id = /Imported as release ([0-9a-f]{16})\./.exec((await imported.textContent()) ?? '')?.[1] ?? '-';
+  await card.getByRole('button', { name: `Preview (release ${id})` }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Preview link made' })).toBeVisible({ timeout: 60_000 });
   const link = card.getByRole('link', { name: 'Open the preview of the About section' });
   // PREVIEW_ORIGIN: nginx's preview server, in front of the replicas' preview listeners
   expect(await link.getAttribute('href')).toMatch(new RegExp(`^${deployment.previewUrl}/sections/preview/`));
@@ -229,7 +234,7 @@ test("the owner's preview comes rendered by a replica through the preview origin
   expect(owners.status()).toBe(200);
   // inserted by the server above React's root
   expect(html).toMatch(/<aside id="preview-banner"[^>]*>.*<\/aside><div id="root"/s);
-  expect(html).toContain(candidate.replace('/mf-manifest.json', '/remoteEntry.'));
+  expect(html).toContain(`/sections/about/${id}/remoteEntry.`);
   expect(html).toMatch(headingIn('About Me'));
   expect(owners.headers()['cache-control']).toBe('private, no-store');
   // the same browser, cookie and all, on the site's origin: the live site, and no owner's call through the preview's

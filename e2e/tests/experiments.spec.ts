@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { Experiment, ExperimentResults } from '@portfolio/contracts/experiments';
-import type { RumBatch, RumEvent } from '@portfolio/contracts/field-events';
+import type { FieldBatch, FieldEvent } from '@portfolio/contracts/field-events';
 import { ownerPaths, ownerSessionCookie } from '@portfolio/contracts/owner';
 import { collectorListens, markCollector } from '../support/collector';
 import { copyOfBuild, startOwnSite, type OwnSite } from '../support/own-site';
@@ -145,7 +145,7 @@ interface Tab {
   context: BrowserContext;
   page: Page;
   /** the events of every beacon sent since the tab opened */
-  sent: RumEvent[];
+  sent: FieldEvent[];
 }
 
 type Variant = 'live' | 'candidate';
@@ -166,7 +166,7 @@ async function newTab(browser: Browser): Promise<Tab> {
   const tab: Tab = { context, page: await context.newPage(), sent: [] };
   tab.page.on('request', (request) => {
     if (request.url().endsWith('/api/rum'))
-      tab.sent.push(...(JSON.parse(request.postData() ?? '{}') as RumBatch).events);
+      tab.sent.push(...(JSON.parse(request.postData() ?? '{}') as FieldBatch).events);
   });
   return tab;
 }
@@ -197,7 +197,7 @@ async function visitor(tab: Tab, reloads = 0) {
  */
 async function oneVisitorPerVariant(browser: Browser, release: string) {
   const tab = await newTab(browser);
-  const sent: Partial<Record<Variant, RumEvent[]>> = {};
+  const sent: Partial<Record<Variant, FieldEvent[]>> = {};
   const seen: Array<Awaited<ReturnType<typeof visitor>>> = [];
   try {
     // each new visitor is on either at even odds: 20 without both would happen once in half a million runs
@@ -230,7 +230,7 @@ async function aboutOverHttp(headers: Record<string, string> = {}) {
 }
 
 /** What a measured visitor's beacon says: its view and its LCP. */
-const measured = (): RumEvent[] => [
+const measured = (): FieldEvent[] => [
   { kind: 'view', route: 'about' },
   { kind: 'vital', route: 'about', name: 'LCP', value: 900 + Math.round(Math.random() * 600) },
 ];
@@ -241,7 +241,7 @@ const measured = (): RumEvent[] => [
  * the events `sends` gives for its variant with its page view's proof, as its collector would, or none (null: its
  * beacons are lost).
  */
-async function httpVisitor(sends: (variant: Variant) => RumEvent[] | null, cookie?: string) {
+async function httpVisitor(sends: (variant: Variant) => FieldEvent[] | null, cookie?: string) {
   const { proof = '', cookie: given, build } = await aboutOverHttp(cookie ? { Cookie: `exp_about=${cookie}` } : {});
   const variant = variantOfProof(proof);
   const events = sends(variant);
@@ -249,7 +249,7 @@ async function httpVisitor(sends: (variant: Variant) => RumEvent[] | null, cooki
   const beacon = await fetch(`${site.url}/api/rum`, {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: site.url },
-    body: JSON.stringify({ proof, events } satisfies RumBatch),
+    body: JSON.stringify({ proof, events } satisfies FieldBatch),
   });
   expect(beacon.status).toBe(204);
   return { variant, cookie: given, build };

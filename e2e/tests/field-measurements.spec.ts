@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { RumBatch, RumEvent } from '@portfolio/contracts/field-events';
+import type { FieldBatch, FieldEvent } from '@portfolio/contracts/field-events';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { seriousAxeFindings } from '../support/axe';
@@ -15,11 +15,11 @@ const isBeacon = (url: string, method: string) => method === 'POST' && new URL(u
 const fieldChunk = (url: string) => /\/field\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
 
 /** Every beacon the page sends (sendBeacon's requests are the page's, even while it unloads). */
-async function recordBeacons(page: Page): Promise<RumBatch[]> {
+async function recordBeacons(page: Page): Promise<FieldBatch[]> {
   await markCollector(page);
-  const batches: RumBatch[] = [];
+  const batches: FieldBatch[] = [];
   page.on('request', (request) => {
-    if (isBeacon(request.url(), request.method())) batches.push(JSON.parse(request.postData() ?? 'null') as RumBatch);
+    if (isBeacon(request.url(), request.method())) batches.push(JSON.parse(request.postData() ?? 'null') as FieldBatch);
   });
   return batches;
 }
@@ -41,7 +41,7 @@ async function hide(page: Page): Promise<void> {
 }
 
 /** Hides the page and answers every event its beacons have sent so far. */
-async function leave(page: Page, batches: RumBatch[]): Promise<RumEvent[]> {
+async function leave(page: Page, batches: FieldBatch[]): Promise<FieldEvent[]> {
   const before = batches.length;
   await hide(page);
   await expect.poll(() => batches.length).toBeGreaterThan(before);

@@ -1,4 +1,4 @@
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ownerPaths, setPasswordCommand } from '@portfolio/contracts/owner';
 import { expect, test } from '../support/fixtures';
@@ -11,9 +11,9 @@ import { copyOfSection, runRelease } from '../support/release-command';
 import { serveFolder, type StaticServer } from '../support/static-server';
 
 // One server of the site of its own (support/own-site.ts), whose password and sections these tests change in turn:
-// the first visits after its start; the owner's login before a password is set; a section's URL previewed, promoted
-// and rolled back; then the real release command, run once (a type check and a webpack build): a good release,
-// previewed, promoted, rolled back, then deleted. One server started instead of three: a start (the embedded
+// the first visits after its start; the owner's login before a password is set; a build at a URL imported as a
+// release, previewed, promoted and rolled back; then the real release command, run once (a type check and a webpack
+// build): a good release, previewed, promoted, rolled back, then deleted. One server started instead of three: a start (the embedded
 // database made, four renderers, the sitemap's pages rendered ahead) is what these tests cost most besides the
 // release command.
 // A release that fails the browser check is proven below the browser: the check itself in real Chromium
@@ -22,7 +22,7 @@ import { serveFolder, type StaticServer } from '../support/static-server';
 test.describe.configure({ mode: 'serial' });
 
 const password = e2eOwnerPassword;
-/** What the projects page says, and what the candidate build at another origin says instead. */
+/** What the projects page says, and what the build at another origin (imported as a release) says instead. */
 const before = 'Coding projects:';
 const after = 'Coding projects (candidate):';
 /** The owner's pages: whole flows through a real server, on a machine that other suites keep busy. */
@@ -97,7 +97,7 @@ async function visitorPage(browser: Browser) {
   return { page, requested, close: () => context.close() };
 }
 
-test("Preview opens the candidate on the preview origin, never the site's; Promote reaches every visitor; Roll back returns", async ({
+test('a build at a URL is imported as a release: previewed on the preview origin only, promoted to every visitor, rolled back', async ({
   page,
   browser,
 }) => {
@@ -111,74 +111,93 @@ test("Preview opens the candidate on the preview origin, never the site's; Promo
   await page.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Sections' }).click();
   await ownerExpect(page.getByRole('heading', { level: 1, name: 'Sections' })).toBeFocused();
   const card = page.getByRole('region', { name: 'Projects section' });
-  const liveUrl =
-    (await card
-      .getByText(/remoteEntry\.js|mf-manifest\.json/)
-      .first()
-      .textContent()) ?? '';
+  const releases = card.getByRole('region', { name: 'Releases' });
   await ownerExpect(card).toContainText('Healthy');
+  const liveId = /\/sections\/projects\/([0-9a-f]{16})\//.exec((await card.textContent()) ?? '')?.[1] ?? '-';
 
-  // Preview: a link to the preview origin, opened in a tab of its own; the candidate with a banner there, the
+  // Import: fetched, checked as an upload and kept as a release, live for nobody; the owner is taken to it
+  const field = card.getByRole('textbox', { name: 'Import a build from a URL into the Projects section' });
+  await field.fill(candidateEntry);
+  await field.press('Enter');
+  await ownerExpect(card.getByRole('button', { name: 'Importing…' })).toBeVisible();
+  const imported = releases.getByRole('status').filter({ hasText: 'Imported as release' });
+  // the checks render every page of the build in a renderer of its own: seconds on a busy machine
+  await ownerExpect(imported).toBeVisible({ timeout: 60_000 });
+  const id = /Imported as release ([0-9a-f]{16})\./.exec((await imported.textContent()) ?? '')?.[1] ?? '-';
+  const item = releases.getByRole('listitem').filter({ has: page.getByText(id, { exact: true }) });
+  await ownerExpect(item).toBeFocused();
+  await ownerExpect(item).toContainText(`from ${candidateEntry}`);
+  await ownerExpect(item).toContainText('Checks passed');
+  await projectsHeading(visitor.page, before);
+
+  // Preview: a link to the preview origin, opened in a tab of its own; the release with a banner there, the
   // live section on the site's origin, in the owner's browser too
-  await card.getByLabel('Candidate URL for the Projects section').fill(candidateEntry);
-  await card.getByRole('button', { name: 'Preview', exact: true }).click();
-  await ownerExpect(card.getByRole('status')).toContainText('Preview link made', { timeout: 30_000 });
+  await item.getByRole('button', { name: `Preview (release ${id})` }).click();
+  const made = releases.getByRole('status').filter({ hasText: 'Preview link made' });
+  await ownerExpect(made).toBeVisible({ timeout: 30_000 });
   const [preview] = await Promise.all([
     page.waitForEvent('popup'),
-    card.getByRole('link', { name: 'Open the preview of the Projects section' }).click(),
+    made.getByRole('link', { name: 'Open the preview of the Projects section' }).click(),
   ]);
   await ownerExpect(preview).toHaveURL(`${ownSite.previewUrl}/projects`);
   await ownerExpect(preview.getByRole('heading', { name: after, exact: true })).toBeVisible({ timeout: 30_000 });
-  await ownerExpect(preview.locator('#preview-banner')).toContainText(candidate.url);
+  await ownerExpect(preview.locator('#preview-banner')).toContainText(`release ${id}`);
   await preview.close();
   await projectsHeading(page, before);
   await ownerExpect(page.locator('#preview-banner')).toHaveCount(0);
   await projectsHeading(visitor.page, before);
   await ownerExpect(visitor.page.locator('#preview-banner')).toHaveCount(0);
-  ownerExpect(visitor.requested.filter((url) => url.startsWith(candidate?.url ?? '-'))).toEqual([]);
 
-  // Promote: checked, then live for everyone, and in the history
+  // Promote: checked again, then live for everyone, and in the history
   await page.goto(`${ownSite.url}${ownerPaths.sections}`);
-  await card.getByLabel('Candidate URL for the Projects section').fill(candidateEntry);
-  await card.getByRole('button', { name: 'Promote', exact: true }).click();
-  await ownerExpect(card.getByRole('status')).toContainText('Promoted', { timeout: 30_000 });
-  await ownerExpect(card).toContainText(candidateEntry);
-  await ownerExpect(page.getByRole('region', { name: 'History' })).toContainText(`to ${candidateEntry}`);
+  await releases.getByRole('button', { name: `Promote (release ${id})` }).click();
+  await ownerExpect(releases.getByRole('status')).toContainText('every visitor now gets', { timeout: 30_000 });
   await ownerExpect(card.getByRole('button', { name: 'Roll back', exact: true })).toHaveAccessibleDescription(
-    `Goes back to ${liveUrl}`,
+    new RegExp(`^Goes back to .*${liveId}`),
   );
+  const history = page.getByRole('region', { name: 'History' });
+  await ownerExpect(history).toContainText(`release imported: /sections/projects/${id}/remoteEntry.js`);
+  await ownerExpect(history).toContainText(`from ${candidateEntry}`);
   await projectsHeading(visitor.page, after);
+  // the site serves the release itself: nothing of the visitor's page came from the host it was imported from
+  expect(visitor.requested.filter((url) => url.startsWith(candidate?.url ?? '-'))).toEqual([]);
 
-  // Roll back: everyone, the owner too, gets the previous URL again
-  await page.goto(`${ownSite.url}${ownerPaths.sections}`);
+  // Roll back: everyone, the owner too, gets the release live before again
   await card.getByRole('button', { name: 'Roll back', exact: true }).click();
-  await ownerExpect(card.getByRole('status')).toContainText('Rolled back', { timeout: 30_000 });
-  await ownerExpect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(
-    `rolled back from ${candidateEntry} to ${liveUrl}`,
+  await ownerExpect(card.getByRole('status').filter({ hasText: 'Rolled back' })).toContainText(
+    new RegExp(`every visitor gets .*${liveId}.* again`),
+    { timeout: 30_000 },
+  );
+  await ownerExpect(history.getByRole('listitem').first()).toContainText(
+    `rolled back from /sections/projects/${id}/remoteEntry.js to /sections/projects/${liveId}/remoteEntry.js`,
   );
   await projectsHeading(visitor.page, before);
   await projectsHeading(page, before);
   await visitor.close();
 });
 
-test('Promote checks the candidate first and names the problems it found; nothing changes', async ({ page }) => {
+test('an import the site cannot fetch is refused under the field, which says why; nothing is added', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const ownSite = started();
   ensurePassword(ownSite);
   await logIn(page, ownSite.url, password);
   await page.goto(`${ownSite.url}${ownerPaths.sections}`);
   const card = page.getByRole('region', { name: 'About section' });
-  const live = await card
-    .getByText(/remoteEntry\.js|mf-manifest\.json/)
-    .first()
-    .textContent();
-  await card.getByLabel('Candidate URL for the About section').fill('http://127.0.0.1:9/remoteEntry.js');
-  await card.getByRole('button', { name: 'Promote', exact: true }).click();
-  const alert = card.getByRole('alert');
-  await ownerExpect(alert).toBeFocused();
-  await ownerExpect(alert.getByRole('listitem').first()).not.toHaveText('');
+  const listed = card.getByRole('region', { name: 'Releases' }).getByRole('listitem');
+  const count = await listed.count();
+  const field = card.getByRole('textbox', { name: 'Import a build from a URL into the About section' });
+  // a port nothing listens on: the site cannot fetch the build's file list
+  const closed = await serveFolder(tmpdir());
+  await closed.close();
+  await field.fill(`${closed.url}/remoteEntry.js`);
+  await card.getByRole('button', { name: 'Import', exact: true }).click();
+  await ownerExpect(field).toHaveAttribute('aria-invalid', 'true');
+  await ownerExpect(field).toBeFocused();
+  await ownerExpect(field).toHaveAccessibleDescription(/^The release was refused\..*release-files\.json/);
   await page.reload();
-  await ownerExpect(card.getByText(/remoteEntry\.js|mf-manifest\.json/).first()).toHaveText(live ?? '');
+  await ownerExpect(listed).toHaveCount(count);
 });
 
 const liveHeading = 'About Me';

@@ -125,7 +125,7 @@ test('a link shared with tracking parameters is the same page, its canonical lin
     expect(shared.html).toMatch(headingIn(heading));
     expect(head(shared.html)).toContain(`<link rel="canonical" href="${baseURL}${path}">`);
     expect(meta(shared.html, 'og:url')).toBe(`${baseURL}${path}`);
-    // the page kept for the path: the same bytes as without them (home's doors aside: a page in variants)
+    // the page kept for the path: the same bytes as without them (home's doors aside: a page in picks)
     if (path !== '/') expect(shared.headers.etag).toBe((await request.get(path)).headers().etag);
   }
 });

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { doorGroups, doorPicks, doors, doorVariants } from './doors';
+import { doorGroups, doorPicks, doors, doorPickCount } from './doors';
 
 describe('the doors', () => {
   it('are the ten of docs/product-rules.md in three groups of 3, 3 and 4, with their links and tooltips', () => {
@@ -53,26 +53,26 @@ describe('the doors', () => {
       expect([file, statSync(path.join(folder, file)).size <= 10 * 1024]).toEqual([file, true]);
   });
 
-  it('have one variant per way of choosing a door in every group, each a different choice', () => {
+  it('have one pick per way of choosing a door in every group, each a different choice', () => {
     const groups = doorGroups();
-    const variants = doorVariants(groups);
-    expect(variants).toBe(groups.reduce((count, group) => count * group.length, 1));
+    const total = doorPickCount(groups);
+    expect(total).toBe(groups.reduce((product, group) => product * group.length, 1));
     const choices = new Set<string>();
-    for (let variant = 0; variant < variants; variant += 1) {
-      const picks = doorPicks(groups, variant);
+    for (let pick = 0; pick < total; pick += 1) {
+      const picks = doorPicks(groups, pick);
       picks.forEach((index, group) => expect(index).toBeLessThan(groups[group]!.length));
       choices.add(picks.join());
     }
-    expect(choices.size).toBe(variants);
+    expect(choices.size).toBe(total);
   });
 
-  it('pick every door of a group equally often over the variants, whatever the other groups show', () => {
+  it('pick every door of a group equally often over all the picks, whatever the other groups show', () => {
     const groups = doorGroups();
-    const variants = doorVariants(groups);
+    const total = doorPickCount(groups);
     groups.forEach((group, groupIndex) => {
       const shown = new Array<number>(group.length).fill(0);
-      for (let variant = 0; variant < variants; variant += 1) shown[doorPicks(groups, variant)[groupIndex]!]! += 1;
-      expect(new Set(shown)).toEqual(new Set([variants / group.length]));
+      for (let pick = 0; pick < total; pick += 1) shown[doorPicks(groups, pick)[groupIndex]!]! += 1;
+      expect(new Set(shown)).toEqual(new Set([total / group.length]));
     });
   });
 });

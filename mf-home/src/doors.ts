@@ -31,17 +31,17 @@ export function doorGroups(list: readonly Door[] = doors): DoorGroupDoors[] {
     .map(([, group]) => group.sort((a, b) => a.matData.matPosition - b.matData.matPosition));
 }
 
-/** How many ways the groups can show their doors: one variant of the home page each (page-variants.ts). */
-export const doorVariants = (groups: readonly DoorGroupDoors[]): number =>
+/** How many ways the groups can show their doors: one pick of the home page each (page-picks.ts). */
+export const doorPickCount = (groups: readonly DoorGroupDoors[]): number =>
   groups.reduce((count, group) => count * group.length, 1);
 
 /**
- * docs/product-rules.md: each group shows a door chosen at random on load. Variant n (0 to
- * doorVariants - 1) is one choice per group, n's digits in the mixed base of the groups' sizes:
- * a variant picked at random picks every door of every group equally often, each group on its own.
+ * docs/product-rules.md: each group shows a door chosen at random on load. Pick n (0 to
+ * doorPickCount - 1) is one choice per group, n's digits in the mixed base of the groups' sizes:
+ * a pick made at random picks every door of every group equally often, each group on its own.
  */
-export function doorPicks(groups: readonly DoorGroupDoors[], variant: number): number[] {
-  let rest = variant;
+export function doorPicks(groups: readonly DoorGroupDoors[], pick: number): number[] {
+  let rest = pick;
   return groups.map((group) => {
     const index = rest % group.length;
     rest = Math.floor(rest / group.length);

@@ -31,6 +31,7 @@ const builtFiles = new Set([
   'manifest.json',
   'remotes.json',
   'render.js',
+  'release-files.json',
 ]);
 
 /**

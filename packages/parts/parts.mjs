@@ -165,6 +165,13 @@ export function defaultRemotesConfig() {
 export const serverManifestPath = 'server/manifest.json';
 
 /**
+ * Beside remoteEntry.js, every remote's build lists its files (`{ files: [{ path, bytes, sha256 }] }`, every
+ * file of dist/ but the list itself), so that a build at a URL can be imported as a release
+ * (packages/contracts/src/section-releases.ts; written by ./release-files.mjs).
+ */
+export const releaseFileListName = 'release-files.json';
+
+/**
  * What a remote's server build writes where the browser build has its public path: the shell's render
  * module puts the browser build's real base URL there, so pictures in server HTML are the browser's.
  * @param {RemoteName} name

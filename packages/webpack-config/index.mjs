@@ -96,7 +96,7 @@ export function createPartConfig(options) {
       context: part.dir,
       entry: hostedRemote ? {} : { main: './src/index.ts' },
       // production: maps beside the files, named by none of them (no sourceMappingURL) and never served: the server
-      // reads a release's maps to name the source of visitors' errors (api/src/rum/error-groups)
+      // reads a release's maps to name the source of visitors' errors (api/src/field/error-groups)
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: outDir,

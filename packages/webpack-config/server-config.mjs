@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { serverPublicPathMarker } from '@portfolio/parts';
 import { pictureRules } from './picture-rules.mjs';
+import { ReleaseFileListPlugin } from './plugins/release-file-list-plugin.mjs';
 import { ServerManifestPlugin } from './plugins/server-manifest-plugin.mjs';
 import { sharedSingletons } from './shared.mjs';
 import { swcMinimizer } from './swc-minimizer.mjs';
@@ -119,6 +120,7 @@ export function remoteServerConfig(part, production, browserRecord, outDir = pat
         experiments: { optimization: { target: 'node', disableRemote: true, disableSnapshot: true } },
       }),
       new ServerManifestPlugin({ name: part.name, browser: browserRecord }),
+      new ReleaseFileListPlugin({ outDir }),
     ],
   };
 }

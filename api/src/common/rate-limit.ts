@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { type Options, rateLimit } from 'express-rate-limit';
-import { rumPath } from '@portfolio/contracts/field-events';
+import { beaconPath } from '@portfolio/contracts/field-events';
 import { loginThrottle } from '@portfolio/contracts/owner';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database } from '../storage/database.js';
@@ -39,7 +39,7 @@ export function useRateLimits(
   // the PDF is cached, but each answer is still 8 KB: a loop of downloads should not be free
   limited('/api/download', 'download', config.rateLimit.download);
   // a visitor's page sends a beacon when it is hidden, and one per 30 events: a few a minute at most
-  limited(rumPath, 'rum', config.rateLimit.rum);
+  limited(beaconPath, 'rum', config.rateLimit.rum);
   useLoginThrottle(app, config, database, knownDevice);
 }
 

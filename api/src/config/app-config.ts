@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loginThrottle, ownerSessionLimits } from '@portfolio/contracts/owner';
-import { releaseBodyMs, releaseUploadLimits } from '@portfolio/contracts/section-releases';
+import { releaseBodyMs, releaseImportMs, releaseUploadLimits } from '@portfolio/contracts/section-releases';
 import { siteConfig } from '@portfolio/contracts/site-config';
 import * as z from 'zod';
 import {
@@ -68,6 +68,7 @@ export const environmentSchema = z.object({
   ROLLOUT_MINUTE_MS: wholeNumber(1, 60_000).default(60_000),
   RENDERER_IDLE_MS: wholeNumber(500, 86_400_000).default(60_000),
   RELEASE_BODY_MS: wholeNumber(100, 3_600_000).default(releaseBodyMs),
+  RELEASE_IMPORT_MS: wholeNumber(100, 3_600_000).default(releaseImportMs),
   RELEASE_TOKEN_QUOTA_BYTES: wholeNumber(4096, 1_099_511_627_776).default(releaseUploadLimits.keptBytesPerToken),
   // the contract's limits; shorter ones only so that tests can watch a session expire
   OWNER_SESSION_IDLE_MS: wholeNumber(1_000, 86_400_000).default(ownerSessionLimits.idleMs),
@@ -179,6 +180,8 @@ export const appConfigSchema = z.preprocess(withoutBlankValues, environmentSchem
     rendererIdleMs: env.RENDERER_IDLE_MS,
     /** How long a section release's upload may take to send its body: a slower one is cut off with a 408. */
     releaseBodyMs: env.RELEASE_BODY_MS,
+    /** How long the owner's import of a build at a URL may take, list and files: a slower one is refused (422). */
+    releaseImportMs: env.RELEASE_IMPORT_MS,
     /** What the releases one deploy token uploaded (and the site keeps) may take on disk: over it, a 413. */
     releaseTokenQuotaBytes: env.RELEASE_TOKEN_QUOTA_BYTES,
     /** The owner's session: ended after idleMs without a call, and after maxMs whatever happens. */

@@ -9,7 +9,7 @@ import {
 } from '@portfolio/contracts/experiments';
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { optsOut } from '../common/opts-out.js';
-import type { FirstVisit } from '../rum/page-view-proofs.js';
+import type { FirstVisit } from '../field/page-view-proofs.js';
 import { ExperimentsTable } from './experiments-table.js';
 
 /** How long one replica trusts its list of running experiments: a change elsewhere reaches it this late. */

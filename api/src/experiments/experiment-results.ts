@@ -7,7 +7,7 @@ import {
 } from '@portfolio/contracts/experiments';
 import { releaseIdOf } from '@portfolio/contracts/section-releases';
 import { conversionNames, vitalNames, type VitalName } from '@portfolio/contracts/field-events';
-import { bucketOf, percentileOf, valueOfBucket } from '../rum/vital-histogram.js';
+import { bucketOf, percentileOf, valueOfBucket } from '../field/vital-histogram.js';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { quantileWithInterval, wilsonInterval, type Proportion } from './experiment-statistics.js';
 import { errorVerdict } from './experiment-verdicts.js';

@@ -1,6 +1,6 @@
 import { guardDecision, GuardEvidence, type GuardSettings } from './guard.js';
 import { chanceLower, quantileWithInterval, type Proportion } from './experiment-statistics.js';
-import { bucketOf, valueOfBucket } from '../rum/vital-histogram.js';
+import { bucketOf, valueOfBucket } from '../field/vital-histogram.js';
 import { experimentDefaults } from '@portfolio/contracts/experiments';
 
 /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { FirstVisit } from '../rum/page-view-proofs.js';
+import type { FirstVisit } from '../field/page-view-proofs.js';
 import { DATABASE, type Database } from '../storage/database.js';
 
 /** How often a replica adds what it counted to the table: a page response never waits for a write. */

@@ -12,7 +12,7 @@ import {
 import type { RemoteName, RemotesConfig } from '@portfolio/contracts/remote-routes';
 import { releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
 import { ExperimentAssignments, noAssignment } from '../experiments/experiment-assignments.js';
-import type { FirstVisit } from '../rum/page-view-proofs.js';
+import type { FirstVisit } from '../field/page-view-proofs.js';
 import { completeConfig, LiveConfig, originsIn } from './store/live-config.js';
 
 /** How late a replica sees a section change made on another (its live configuration is cached this long). */
@@ -59,7 +59,7 @@ export interface ServedSections {
   underExperiment: boolean;
   /** Set-Cookie values of the visitor's experiment assignment, for page and /remotes.json responses */
   experimentCookies: string[];
-  /** the experiments this request is the visitor's first page of (rum/measured-pages.ts counts them) */
+  /** the experiments this request is the visitor's first page of (field/measured-pages.ts counts them) */
   firstVisits: FirstVisit[];
   /** each section's build behind `remotes`, from its server manifest (looked up in the background) */
   builds: () => Promise<SectionState[] | null>;

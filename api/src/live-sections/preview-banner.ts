@@ -7,13 +7,13 @@ const previewBannerId = 'preview-banner';
 
 /**
  * The banner above a previewed page on the preview origin (outside React's #root, so hydration never sees it):
- * which section comes from which release or URL, until when, that visitors of the site get the live one, and
+ * which section comes from which release, until when, that visitors of the site get the live one, and
  * the way to end the preview. Small enough for a phone's width: one paragraph that wraps.
  */
 export function previewBanner(preview: ReleasePreview, siteUrl: string): string {
   // the banner's colours, not the page's code colour (too light on its yellow)
   const code = (text: string) => `<code style="color:inherit">${escapeHtml(text)}</code>`;
-  const from = preview.releaseId ? `release ${code(preview.releaseId)}` : code(preview.url);
+  const from = `release ${code(preview.releaseId)}`;
   const until = preview.expiresAt
     .toISOString()
     .replace(/:\d\d\.\d+Z$/, ' UTC')

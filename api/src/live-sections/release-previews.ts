@@ -18,27 +18,24 @@ export const previewLinkPath = '/sections/preview/';
 /** Where a preview ends (the banner's link): the preview cookie is cleared, and the browser sent to the site. */
 export const previewEndPath = `${previewLinkPath}end`;
 
-/** What a signed preview link (and the cookie it sets) stands for: one section from a release or a URL. */
+/** What a signed preview link (and the cookie it sets) stands for: one section from one of this site's releases. */
 export interface ReleasePreview {
   section: RemoteName;
-  /** the URL the section comes from in the preview, as remotes.json would hold it */
+  /** the URL the section comes from in the preview, as remotes.json would hold it (the release's entry URL) */
   url: string;
-  /** the release previewed, when it is one of this site's (ended when the release is deleted); null for a URL */
-  releaseId: string | null;
+  /** the release previewed (the preview ends when the release is deleted) */
+  releaseId: string;
   expiresAt: Date;
 }
-
-/** What a preview shows: a release of this site, or the section at a URL (the owner's candidate URL). */
-type PreviewOf = { release: string } | { url: string };
 
 /** Why a preview link was not honoured. */
 export type PreviewRefusal = 'malformed' | 'forged' | 'expired' | 'gone';
 
-/** Long enough for a candidate URL (2048 characters at most) in base64url, and the signature. */
-const maxSignedLength = 3000;
+/** Well over a section, a release id and an expiry in base64url, and the signature. */
+const maxSignedLength = 500;
 
 /**
- * Preview links: {section, release id or URL, expiry} signed with the site's cookie secret (HMAC-SHA256), so
+ * Preview links: {section, release id, expiry} signed with the site's cookie secret (HMAC-SHA256), so
  * that any replica checks them and nothing is stored. The link's text is also the cookie's value (httpOnly)
  * on the preview origin, so a page request there carries the same proof until the link expires. A release's
  * preview ends with the release: a link to a deleted one is `gone`.
@@ -53,17 +50,18 @@ export class ReleasePreviews {
     private readonly table: ReleasesTable,
   ) {}
 
-  async sign(section: RemoteName, of: PreviewOf, now = Date.now()): Promise<{ signed: string; expiresAt: Date }> {
+  async sign(section: RemoteName, release: string, now = Date.now()): Promise<{ signed: string; expiresAt: Date }> {
     const expiresAt = new Date(now + previewLinkHours * 3_600_000);
-    const what = 'release' in of ? { i: of.release } : { u: of.url };
-    const payload = Buffer.from(JSON.stringify({ s: section, ...what, e: expiresAt.getTime() })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ s: section, i: release, e: expiresAt.getTime() })).toString(
+      'base64url',
+    );
     return { signed: `${payload}.${await this.mac(payload)}`, expiresAt };
   }
 
   /** The preview a link or cookie names, or why not; a release's preview only while the site keeps the release. */
   async open(signed: unknown): Promise<ReleasePreview | PreviewRefusal> {
     const preview = await this.verify(signed);
-    if (typeof preview === 'string' || preview.releaseId === null) return preview;
+    if (typeof preview === 'string') return preview;
     return (await this.table.find(preview.section, preview.releaseId)) ? preview : 'gone';
   }
 
@@ -82,7 +80,7 @@ export class ReleasePreviews {
     const expected = Buffer.from(await this.mac(payload));
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
-    let fields: { s?: unknown; i?: unknown; u?: unknown; e?: unknown };
+    let fields: { s?: unknown; i?: unknown; e?: unknown };
     try {
       fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof fields;
     } catch {
@@ -91,10 +89,9 @@ export class ReleasePreviews {
     const section = sectionNameOf(fields.s);
     if (!section || typeof fields.e !== 'number') return 'malformed';
     const releaseId = typeof fields.i === 'string' && releaseIdPattern.test(fields.i) ? fields.i : null;
-    const url = releaseId ? releaseEntryUrl(section, releaseId) : typeof fields.u === 'string' ? fields.u : null;
-    if (!url) return 'malformed';
+    if (!releaseId) return 'malformed';
     if (fields.e <= Date.now()) return 'expired';
-    return { section, url, releaseId, expiresAt: new Date(fields.e) };
+    return { section, url: releaseEntryUrl(section, releaseId), releaseId, expiresAt: new Date(fields.e) };
   }
 
   private async mac(payload: string): Promise<string> {

@@ -3,7 +3,7 @@ import { pageBytes, type SitePage } from './site-page.js';
 
 /**
  * What the rendered pages may hold in memory: odd URLs (query strings) cannot grow it beyond this. 8 MB keeps
- * 250 to 500 pages (8-32 KB each, with their gzip'd copy), many times the site's pages and their variants; 16 MB
+ * 250 to 500 pages (8-32 KB each, with their gzip'd copy), many times the site's pages and their picks; 16 MB
  * put the server tree at its 384 MB limit under a flood of uncached URLs (docs/performance.md "Server memory").
  */
 const pageCacheBytes = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { rumPath } from '@portfolio/contracts/field-beacon';
+import { beaconPath } from '@portfolio/contracts/field-beacon';
 import { apiError } from '../common/api-error.js';
 import type { LiveSections } from '../live-sections/live-sections.service.js';
 import { cameThroughPreviewOrigin, type PreviewOrigin } from '../common/preview-origin.js';
@@ -25,7 +25,7 @@ export function usePreviewGate(app: NestExpressApplication, liveSections: LiveSe
       return;
     }
     res.set('X-Robots-Tag', 'noindex');
-    if (req.method === 'POST' && req.path === rumPath) {
+    if (req.method === 'POST' && req.path === beaconPath) {
       res.status(204).end();
       return;
     }

@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { experimentPage } from '../experiments/experiment-page.js';
 import { LiveSections, type ServedSections, type SiteRequest } from '../live-sections/live-sections.service.js';
-import { MeasuredPages } from '../rum/measured-pages.js';
+import { MeasuredPages } from '../field/measured-pages.js';
 import { pageCache } from './page-cache.js';
 import { publicOrigin, publicOriginAt, selfOriginAt } from '../common/origins.js';
 import { sitePage, type SitePage } from './site-page.js';
@@ -66,19 +66,19 @@ function clientRenderedPage(
 export const isOwnerPath = (pagePath: string) => pagePath === ownerBasePath || pagePath.startsWith(`${ownerBasePath}/`);
 
 /**
- * A page as rendered, with how many variants it has (page-variants.ts) and the query parameters its routes read
- * (page-query.ts); null variants: not the section's own page (the frame with its "unavailable" message, or the
+ * A page as rendered, with how many picks it has (page-picks.ts) and the query parameters its routes read
+ * (page-query.ts); null picks: not the section's own page (the frame with its "unavailable" message, or the
  * page the browser renders), which teaches nothing of the page (a count of 1 learnt from it would send every
- * later visitor the kept variant 0).
+ * later visitor the kept pick 0).
  */
 interface Rendered {
   page: SitePage;
-  variants: number | null;
+  picks: number | null;
   searchParams: readonly string[];
 }
 
-/** The variants asked of the render module: any whole number below this; each page takes it modulo its count. */
-const variantRange = 2 ** 31;
+/** The picks asked of the render module: any whole number below this; each page takes it modulo its count. */
+const pickRange = 2 ** 31;
 
 /**
  * How often the renderers of what visitors get are looked after (the live builds and running experiments, from the
@@ -103,7 +103,7 @@ function sitePageOf(page: RenderedPage): SitePage {
 
 /**
  * The site's pages, rendered on the server from the builds LiveSections names for each request, and kept per
- * path (with the query parameters its routes read, nothing else), set of builds and variant; the owner's previews
+ * path (with the query parameters its routes read, nothing else), set of builds and pick; the owner's previews
  * are rendered afresh and kept by no one. From when the server listens, the pages of the sitemap are rendered
  * ahead, at the start and whenever the builds visitors get change, by renderers kept ready for them.
  */
@@ -112,8 +112,8 @@ export class SitePages implements OnModuleDestroy {
   private readonly shellDist: string;
   private readonly cache = pageCache();
   private readonly rendering = new Map<string, Promise<Rendered>>();
-  /** how many variants each page has (page-variants.ts), learnt from its first render */
-  private readonly variantCounts = new LRUCache<string, number>({ max: 1000 });
+  /** how many picks each page has (page-picks.ts), learnt from its first render */
+  private readonly pickCounts = new LRUCache<string, number>({ max: 1000 });
   /** the query parameters each path's routes read, per set of builds, learnt from its first render */
   private readonly searchParams = new LRUCache<string, readonly string[]>({ max: 1000 });
   private readonly renderedAhead = new LRUCache<string, true>({ max: renderedAheadMax });
@@ -178,27 +178,27 @@ export class SitePages implements OnModuleDestroy {
 
   private async servedPage(req: SiteRequest & { originalUrl: string }, served: ServedSections): Promise<SitePage> {
     const asked: PageAsked = { path: req.originalUrl, origin: publicOrigin(this.config, req) };
-    // a page with variants (home's random doors) is kept once per variant; each visitor gets one at random
-    const variant = randomInt(variantRange);
+    // a page with picks (home's random doors) is kept once per pick; each visitor gets one at random
+    const pick = randomInt(pickRange);
     const builds = await served.builds();
     if (!builds || !this.liveSections.rendersPages) {
       const page = clientRenderedPage(this.templatePath, served.remotes, builds, 200);
       return served.preview ? privatePage(page, served.banner) : page;
     }
     if (served.preview)
-      return privatePage((await this.render(asked, builds, variant, served.remotes)).page, served.banner);
-    return this.keptPage(asked, builds, variant, served.remotes);
+      return privatePage((await this.render(asked, builds, pick, served.remotes)).page, served.banner);
+    return this.keptPage(asked, builds, pick, served.remotes);
   }
 
   /**
-   * The page asked for, with these builds, in `variant`: kept, or rendered (once at a time) and kept if it is a
+   * The page asked for, with these builds, in `pick`: kept, or rendered (once at a time) and kept if it is a
    * page of the site (200). Query parameters its routes do not read are not part of it. `remotes`: the sections
    * the visitor's browser loads; null for a page rendered ahead, for no visitor yet.
    */
   private async keptPage(
     asked: PageAsked,
     builds: readonly SectionState[],
-    variant: number,
+    pick: number,
     remotes: RemotesConfig | null,
   ): Promise<SitePage> {
     const signature = this.liveSections.signatureOf(builds);
@@ -210,23 +210,23 @@ export class SitePages implements OnModuleDestroy {
     // until its first render says which it reads, a path is rendered with the query as asked (and kept without it)
     const pagePath = read ? `${pathname}${pageQuery(search, read)}` : asked.path;
     const pageKey = `${pagePath}\n${signature}`;
-    const keyOf = (variants: number) => `${pageKey}\n${variant % variants}`;
-    const key = keyOf(this.variantCounts.get(pageKey) ?? 1);
+    const keyOf = (picks: number) => `${pageKey}\n${pick % picks}`;
+    const key = keyOf(this.pickCounts.get(pageKey) ?? 1);
     const kept = this.cache.get(key);
     if (kept) return kept;
     let rendering = this.rendering.get(key);
     if (!rendering) {
-      rendering = this.render({ ...asked, path: pagePath }, builds, variant, remotes).finally(() =>
+      rendering = this.render({ ...asked, path: pagePath }, builds, pick, remotes).finally(() =>
         this.rendering.delete(key),
       );
       this.rendering.set(key, rendering);
-      void rendering.then(({ page, variants, searchParams }) => {
-        if (variants === null) return;
+      void rendering.then(({ page, picks, searchParams }) => {
+        if (picks === null) return;
         this.searchParams.set(pathKey, searchParams);
         const keptKey = `${pathname}${pageQuery(search, searchParams)}\n${signature}`;
-        this.variantCounts.set(keptKey, variants);
+        this.pickCounts.set(keptKey, picks);
         // a page of the site: not a 404 or a redirect of any path someone makes up, nor a 503
-        if (page.status === 200) this.cache.set(`${keptKey}\n${variant % variants}`, page);
+        if (page.status === 200) this.cache.set(`${keptKey}\n${pick % picks}`, page);
       });
     }
     return (await rendering).page;
@@ -239,17 +239,17 @@ export class SitePages implements OnModuleDestroy {
   private async render(
     asked: PageAsked,
     builds: readonly SectionState[],
-    variant: number,
+    pick: number,
     remotes: RemotesConfig | null,
   ): Promise<Rendered> {
-    const request = { url: pageUrl(asked), siteUrl: asked.origin, variant };
+    const request = { url: pageUrl(asked), siteUrl: asked.origin, pick };
     try {
       const page = await this.liveSections.render(builds, request, { ahead: remotes === null });
-      // a render module built before page variants says nothing: one variant
-      const variants = Number.isSafeInteger(page.variants) && page.variants > 0 ? page.variants : 1;
+      // a render module built before page picks says nothing: one pick
+      const picks = Number.isSafeInteger(page.picks) && page.picks > 0 ? page.picks : 1;
       // what the routes read is learnt from their own renderer only (a 503's section did not load)
       const searchParams = page.status < 500 && isSearchParamList(page.searchParams) ? page.searchParams : [];
-      return { page: sitePageOf(page), variants: page.status < 500 ? variants : null, searchParams };
+      return { page: sitePageOf(page), picks: page.status < 500 ? picks : null, searchParams };
     } catch (error) {
       // the renderer logged the cause under its section's name; the visitor gets the frame, and the browser tries
       console.warn(
@@ -261,10 +261,10 @@ export class SitePages implements OnModuleDestroy {
     }
     try {
       const frame = await this.liveSections.render(builds, request, { shellAlone: true, ahead: remotes === null });
-      return { page: sitePageOf(frame), variants: null, searchParams: [] };
+      return { page: sitePageOf(frame), picks: null, searchParams: [] };
     } catch (error) {
       console.error('Rendering', asked.path, 'with the shell alone failed too:', (error as Error).message);
-      return { page: clientRenderedPage(this.templatePath, remotes, builds, 503), variants: null, searchParams: [] };
+      return { page: clientRenderedPage(this.templatePath, remotes, builds, 503), picks: null, searchParams: [] };
     }
   }
 
@@ -310,7 +310,7 @@ export class SitePages implements OnModuleDestroy {
   }
 
   /**
-   * Every page of the sitemap with these builds, each of its variants, rendered and kept, one at a time once their
+   * Every page of the sitemap with these builds, each of its picks, rendered and kept, one at a time once their
    * renderers have started (a start takes the cores a render would need). A page that is not the section's own (its
    * render failed) stops it: on a host too busy to render in time, pages are rendered as visitors ask.
    */
@@ -319,12 +319,12 @@ export class SitePages implements OnModuleDestroy {
     const paths = (await this.liveSections.sitemapPaths(builds)).filter((pagePath) => !isOwnerPath(pagePath));
     for (const pagePath of paths) {
       const asked = { path: pagePath, origin };
-      let variants = 1;
-      for (let variant = 0; variant < variants; variant += 1) {
+      let picks = 1;
+      for (let pick = 0; pick < picks; pick += 1) {
         if (this.stopped()) return;
-        const page = await this.keptPage(asked, builds, variant, null);
+        const page = await this.keptPage(asked, builds, pick, null);
         if (page.status >= 500) return;
-        variants = this.variantCounts.get(`${pagePath}\n${signature}`) ?? 1;
+        picks = this.pickCounts.get(`${pagePath}\n${signature}`) ?? 1;
       }
     }
   }

@@ -55,7 +55,7 @@ export const migrations: readonly string[] = [
      to_url text not null,
      changed_at timestamptz not null default now()
    );`,
-  // field measurements (api/src/rum): daily aggregates a percentile can be read from, and raw events kept 30 days;
+  // field measurements (api/src/field): daily aggregates a percentile can be read from, and raw events kept 30 days;
   // no column for an address, a user agent or a cookie
   `create table rum_daily (
      day date not null,
@@ -143,7 +143,7 @@ export const migrations: readonly string[] = [
   // session no longer carries one
   `alter table owner_sessions drop column preview_token_hash;
    alter table owner_sessions drop column preview;`,
-  // measurements a stranger cannot steer (api/src/rum/page-view-proofs.ts): each page view whose proof a beacon
+  // measurements a stranger cannot steer (api/src/field/page-view-proofs.ts): each page view whose proof a beacon
   // used, with the events it sent, kept until the proof has expired; the guard's visitors (api/src/experiments):
   // each visitor's first page of an experiment, as the server sent it (counted per variant and share) and as its
   // beacons reported it (an error, the first LCP and INP, in the order the values came); the guard's last word on
@@ -176,7 +176,7 @@ export const migrations: readonly string[] = [
      primary key (experiment_id, view_id)
    );
    alter table experiments add column mismatch text;`,
-  // errors grouped per release (api/src/rum/error-groups): each group of a section, as first reported (its message
+  // errors grouped per release (api/src/field/error-groups): each group of a section, as first reported (its message
   // normalized, its mapped frames as JSON, the build and day it was first seen); its reports and the page views that
   // reported it per day and build; and which page views reported which group (to count each once), kept as long as
   // their proof's row in rum_views

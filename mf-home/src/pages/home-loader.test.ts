@@ -1,5 +1,5 @@
-import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
-import { doorGroups, doorPicks, doorVariants } from '../doors';
+import { pagePickHeader, pagePicksHeader } from '@portfolio/contracts/page-picks';
+import { doorGroups, doorPicks, doorPickCount } from '../doors';
 import { homeLoader, type HomeLoaderData } from './home-loader';
 
 /** Runs the loader as React Router does, for a request with the given headers. */
@@ -16,23 +16,23 @@ function load(headers: Record<string, string> = {}) {
 describe("home's loader", () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('renders the variant the server asks for and says how many there are', () => {
+  it('renders the pick the server asks for and says how many there are', () => {
     const groups = doorGroups();
-    const variants = doorVariants(groups);
-    for (const variant of [0, 1, variants - 1]) {
-      const { picks, headers } = load({ [pageVariantHeader]: String(variant) });
-      expect(picks).toEqual(doorPicks(groups, variant));
-      expect(headers.get(pageVariantsHeader)).toBe(String(variants));
+    const total = doorPickCount(groups);
+    for (const pick of [0, 1, total - 1]) {
+      const { picks, headers } = load({ [pagePickHeader]: String(pick) });
+      expect(picks).toEqual(doorPicks(groups, pick));
+      expect(headers.get(pagePicksHeader)).toBe(String(total));
     }
-    // any whole number: the server need not know the count before the first render
-    expect(load({ [pageVariantHeader]: String(variants + 1) }).picks).toEqual(doorPicks(groups, 1));
+    // any whole number: the server need not know the total before the first render
+    expect(load({ [pagePickHeader]: String(total + 1) }).picks).toEqual(doorPicks(groups, 1));
   });
 
-  it('picks at random when no variant is asked for (the browser navigating to home)', () => {
+  it('picks at random when no pick is asked for (the browser navigating to home)', () => {
     const groups = doorGroups();
     const random = jest.spyOn(Math, 'random').mockReturnValue(0.999999);
-    expect(load().picks).toEqual(doorPicks(groups, doorVariants(groups) - 1));
+    expect(load().picks).toEqual(doorPicks(groups, doorPickCount(groups) - 1));
     random.mockReturnValue(0);
-    expect(load({ [pageVariantHeader]: 'not a number' }).picks).toEqual(doorPicks(groups, 0));
+    expect(load({ [pagePickHeader]: 'not a number' }).picks).toEqual(doorPicks(groups, 0));
   });
 });

@@ -3,10 +3,10 @@ import { checkBody, type BodyCheck } from './body-check.js';
 import {
   conversionNames,
   measuredRouteIds,
-  rumLimits,
+  beaconLimits,
   vitalMaximum,
   vitalNames,
-  type RumBatch,
+  type FieldBatch,
 } from './field-events.js';
 import { remoteNames } from './remote-routes.js';
 
@@ -29,7 +29,7 @@ const vital = z
     // z.number() refuses NaN and Infinity
     value: z.number('Must be a number.').check(z.gte(0, 'Must not be negative.')),
     target: z.optional(
-      z.string('Must be text.').check(z.maxLength(rumLimits.targetChars), z.regex(printable, 'Must be one line.')),
+      z.string('Must be text.').check(z.maxLength(beaconLimits.targetChars), z.regex(printable, 'Must be one line.')),
     ),
   })
   .check(z.refine((event) => event.value <= vitalMaximum[event.name], 'A vital out of its range.'));
@@ -39,13 +39,13 @@ const error = z.strictObject({
   route,
   message: z.string('Must be text.').check(
     z.minLength(1, 'Required.'),
-    z.maxLength(rumLimits.messageChars, `At most ${rumLimits.messageChars} characters.`),
+    z.maxLength(beaconLimits.messageChars, `At most ${beaconLimits.messageChars} characters.`),
     z.regex(printable, 'Must be one line without control characters.'),
     z.refine((text) => !urlWithQuery.test(text), 'Must not hold a URL with a query string.'),
   ),
   stack: z.optional(
     z.string('Must be text.').check(
-      z.maxLength(rumLimits.stackChars, `At most ${rumLimits.stackChars} characters.`),
+      z.maxLength(beaconLimits.stackChars, `At most ${beaconLimits.stackChars} characters.`),
       z.regex(printableLines, 'Must be lines without other control characters.'),
       z.refine((text) => !urlWithQuery.test(text), 'Must not hold a URL with a query string.'),
     ),
@@ -60,21 +60,21 @@ const sectionFailed = z.strictObject({
 
 const conversion = z.strictObject({ kind: z.literal('conversion'), route, name: z.enum(conversionNames) });
 
-/** Its signature is checked by the API (api/src/rum/page-view-proofs.ts): here only its form. */
+/** Its signature is checked by the API (api/src/field/page-view-proofs.ts): here only its form. */
 const proof = z
   .string('Must be text.')
   .check(
-    z.maxLength(rumLimits.proofChars, `At most ${rumLimits.proofChars} characters.`),
+    z.maxLength(beaconLimits.proofChars, `At most ${beaconLimits.proofChars} characters.`),
     z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Not a page view proof.'),
   );
 
 /** A beacon's body: the page view's proof and 1 to 10 events, each of a known kind, nothing else. */
-const rumBatchSchema = z.strictObject({
+const fieldBatchSchema = z.strictObject({
   proof,
   events: z
     .array(z.discriminatedUnion('kind', [view, vital, error, sectionFailed, conversion]))
-    .check(z.minLength(1, 'No events.'), z.maxLength(rumLimits.events, `At most ${rumLimits.events} events.`)),
+    .check(z.minLength(1, 'No events.'), z.maxLength(beaconLimits.events, `At most ${beaconLimits.events} events.`)),
 });
 
-export const checkRumBatch = (value: unknown): BodyCheck<RumBatch> =>
-  checkBody(rumBatchSchema, value) as BodyCheck<RumBatch>;
+export const checkFieldBatch = (value: unknown): BodyCheck<FieldBatch> =>
+  checkBody(fieldBatchSchema, value) as BodyCheck<FieldBatch>;

@@ -8,10 +8,10 @@ import type { RemoteName } from './remote-routes.js';
  * that its chunk, on every visitor's page, carries only that.
  */
 
-export { measuredRouteIds, pageLimits, proofTimingName, rumPath, type MeasuredRouteId } from './field-beacon.js';
+export { measuredRouteIds, pageLimits, proofTimingName, beaconPath, type MeasuredRouteId } from './field-beacon.js';
 
 /** The limits of a beacon: what a page keeps to, and what the API alone checks. */
-export const rumLimits = {
+export const beaconLimits = {
   ...pageLimits,
   /**
    * a batch's body: more than any valid batch takes (field-events.test.ts), so that the collector flushes by
@@ -20,7 +20,7 @@ export const rumLimits = {
   bodyBytes: 81_920,
   /** an element the attribution build names (a CSS selector) */
   targetChars: 100,
-  /** a page view's proof (api/src/rum/page-view-proofs.ts signs a few hundred characters) */
+  /** a page view's proof (api/src/field/page-view-proofs.ts signs a few hundred characters) */
   proofChars: 1024,
 } as const;
 
@@ -35,7 +35,7 @@ export type VitalName = (typeof vitalNames)[number];
 /** The largest value of each vital the API keeps: anything above is a broken clock or a forged body. */
 export const vitalMaximum: Readonly<Record<VitalName, number>> = { LCP: 120_000, INP: 60_000, CLS: 50, TTFB: 120_000 };
 
-export type RumEvent =
+export type FieldEvent =
   /** a page of this route was shown (the denominator of error and conversion rates) */
   | { kind: 'view'; route: MeasuredRouteId }
   | { kind: 'vital'; route: MeasuredRouteId; name: VitalName; value: number; target?: string }
@@ -49,9 +49,9 @@ export type RumEvent =
  * One beacon: the proof of the page view the server sent (which names the build of each section on the page:
  * a beacon cannot name one), and a few events.
  */
-export interface RumBatch {
+export interface FieldBatch {
   proof: string;
-  events: RumEvent[];
+  events: FieldEvent[];
 }
 
 /** The owner's view keeps this many builds per section, those with the most page views. */

@@ -16,11 +16,11 @@ import type { GuardFigures } from './experiments.js';
  *   POST   /api/owner/messages/:id/send-now       -> InboxMessage (409 when already delivered)
  *   DELETE /api/owner/messages/:id                -> 204 (404 when unknown)
  *   GET    /api/owner/sections                    -> SectionsOverview
- *   POST   /api/owner/sections/:name/check   SectionUrlRequest -> SectionHealth (of that URL)
- *   POST   /api/owner/sections/:name/preview SectionUrlRequest -> PreviewLink (section-releases.ts), on the
- *                                                preview origin: a release of this site's, or the section at a URL
- *   POST   /api/owner/sections/:name/promote SectionUrlRequest -> SectionsOverview (422 + SectionHealth problems)
- *   POST   /api/owner/sections/:name/roll-back   -> SectionsOverview (409 when there is nothing to go back to)
+ *   POST   /api/owner/sections/:name/roll-back   -> SectionsOverview: promotes the release live before the current
+ *                                                one (previousReleaseId), after the same checks as any promote (422
+ *                                                ReleaseRefused), recorded as 'roll back'; 409 when there is none
+ * A section's builds go live as releases only (section-releases.ts): imported from a URL, uploaded with a deploy
+ * token, previewed, promoted.
  */
 
 /** Where the owner's pages are (./owner-paths.ts, which a visitor's page reads without the schemas below). */
@@ -121,7 +121,14 @@ export interface SectionChange {
   section: RemoteName;
   /** an experiment's changes (experiments.ts) go from the live URL to the candidate's */
   /** 'first release': a part's build taken as its first release on the site's first start (nothing to roll back to) */
-  action: 'promote' | 'roll back' | 'first release' | 'release uploaded' | 'preview link made' | ExperimentAction;
+  action:
+    | 'promote'
+    | 'roll back'
+    | 'first release'
+    | 'release uploaded'
+    | 'release imported'
+    | 'preview link made'
+    | ExperimentAction;
   from: string;
   to: string;
   at: string;
@@ -152,7 +159,9 @@ export interface SectionOverview {
   label: string;
   liveUrl: string;
   liveHealth: SectionHealth;
-  /** the URL a roll back would return to */
+  /** the release a Roll back would promote (the one live before the current one), or null: nothing to go back to */
+  previousReleaseId: string | null;
+  /** that release's entry URL (releaseEntryUrl), or null: the owner's page reads previousReleaseId, nothing this */
   previousUrl: string | null;
   /** the release live now (section-releases.ts), or null when the live URL is not a release of this site */
   liveReleaseId: string | null;

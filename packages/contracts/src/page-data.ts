@@ -5,7 +5,7 @@ import type { RemoteName } from './remote-routes.js';
  * section builds this visitor gets and, for a server-rendered page, React Router's hydration data. The shell's
  * render module writes it into every page it renders; the API writes it into the page the browser renders alone
  * (a renderer still starting), so that page too loads this visitor's variant. The builds' ids that field
- * measurements are tagged with travel in the page view's proof (api/src/rum/page-view-proofs.ts), not here.
+ * measurements are tagged with travel in the page view's proof (api/src/field/page-view-proofs.ts), not here.
  * On every visitor's page: it imports nothing.
  */
 export interface PageData {

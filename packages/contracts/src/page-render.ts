@@ -1,12 +1,13 @@
 import type { RemoteName } from './remote-routes.js';
 
 /**
- * What the API and the shell's render module (shell/dist/server/render.js, run in a worker thread)
- * agree on. The API finds each section's build from its URL in remotes.json; the render module
- * renders pages with those builds and nothing else.
+ * What the API and the shell's render module (shell/dist/server/render.js, run in a renderer: a sandboxed child
+ * process, api/src/live-sections/renderers/) agree on. The API names the build of each section that serves the
+ * page (live, an experiment's variant or a preview); the render module renders pages with those builds and
+ * nothing else.
  */
 
-/** A section at one build, found from its URL in remotes.json. */
+/** A section at one build: the one that serves the page. */
 export interface SectionBuild {
   name: RemoteName;
   /** changes with every build whose output changes */
@@ -36,8 +37,8 @@ export interface PageRequest {
   url: string;
   /** the public origin for canonical and Open Graph URLs (SITE_URL, else the request's origin) */
   siteUrl: string;
-  /** which variant of the page to render (page-variants.ts); any whole number, 0 when absent */
-  variant?: number;
+  /** which pick of the page to render (page-picks.ts); any whole number, 0 when absent */
+  pick?: number;
 }
 
 export interface RenderedPage {
@@ -45,8 +46,8 @@ export interface RenderedPage {
   /** a redirect's target */
   location?: string;
   html?: string;
-  /** how many variants the page has (page-variants.ts): 1 when it is the same for every visitor */
-  variants: number;
+  /** how many picks the page has (page-picks.ts): 1 when it is the same for every visitor */
+  picks: number;
   /**
    * The query parameters the routes of the page's path read (RouteHandle.searchParams): the page was rendered
    * with these alone, and is the page of every URL of its path with the same values of them (page-query.ts)

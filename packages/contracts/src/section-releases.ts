@@ -26,6 +26,18 @@ import { remoteNames, type RemoteName } from './remote-routes.js';
  *   POST   /api/owner/deploy-tokens  NewDeployToken -> CreatedDeployToken (the secret, shown once)
  *   DELETE /api/owner/deploy-tokens/:id       -> 204 (404 when unknown)
  *   GET    /api/owner/sections/:name/releases -> SectionRelease[] (newest first)
+ *   POST   /api/owner/sections/:name/releases/import  SectionUrlRequest (owner.ts: {url}, the build's
+ *                                             remoteEntry.js URL) -> 201 SectionRelease (a new release, uploaded
+ *                                             by the owner, history action 'release imported', note "from <url>")
+ *                                             | 200 SectionRelease (the same build is a release of this section
+ *                                             already) | 422 ReleaseRefused (the URL cannot be fetched, no file
+ *                                             list, a file missing or not matching the list, a limit passed, the
+ *                                             releaseImportMs time limit passed, or a check failed) | 400 malformed
+ *                                             body or URL. The server fetches `releaseFileListName` beside the
+ *                                             entry, then every file it lists, from the entry's origin only (a
+ *                                             redirect elsewhere is refused), each checked against its size and
+ *                                             SHA-256; then the same checks, row, history and retention as an upload.
+ *   POST   /api/owner/sections/:name/releases/:id/preview  -> PreviewLink (404 when unknown)
  *   POST   /api/owner/sections/:name/releases/:id/promote  ReleaseNote? -> SectionsOverview (422 ReleaseRefused)
  *   DELETE /api/owner/sections/:name/releases/:id  -> 204: its row, archive, files and preview links are gone
  *                                             (404 when unknown; 409 while it is live or in a running experiment)
@@ -124,6 +136,25 @@ export const releaseUploadLimits = {
 
 /** How long an upload's body may take to arrive by default (RELEASE_BODY_MS): a slower one gets a 408. */
 export const releaseBodyMs = 60_000;
+
+/**
+ * What every remote's build publishes beside its remoteEntry.js (packages/webpack-config writes it once both
+ * halves are built): every file of the part's dist/ but the list itself, so that a build at a URL can be
+ * imported as a release (`POST /api/owner/sections/:name/releases/import`). Paths are relative to the folder
+ * of remoteEntry.js, `/`-separated, under the same rules and limits as an upload's archive entries
+ * (`releaseArchiveLimits`: entries, unpacked bytes, path length).
+ */
+export { releaseFileListName } from '@portfolio/parts';
+
+export interface ReleaseFileList {
+  files: Array<{ path: string; bytes: number; sha256: string }>;
+}
+
+/**
+ * How long an import may take by default, from the list's request to the last file's last byte
+ * (RELEASE_IMPORT_MS): a slower one is refused with a 422 that says this limit.
+ */
+export const releaseImportMs = 60_000;
 
 /** Releases kept per section whatever their age; those live in the last `keepLiveDays` days are kept too. */
 export const releaseRetention = { keepLast: 10, keepLiveDays: 30 } as const;

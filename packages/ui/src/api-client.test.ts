@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiRequest, ApiRequestError, apiUrl } from './api-client';
+import { apiAnswer, apiRequest, ApiRequestError, apiUrl } from './api-client';
 
 interface Received {
   method: string | undefined;
@@ -81,6 +81,12 @@ describe('the API client (docs/product-rules.md "API calls")', () => {
     );
     await expect(apiRequest('owner/messages/3', { method: 'DELETE' })).resolves.toBeNull();
     await expect(apiRequest('verify', { body: { captchaToken: 't' } })).resolves.toBe(false);
+  });
+
+  it('gives the 2xx status beside the answer when asked (a 201 made, a 200 found)', async () => {
+    api = await standInApi((request, res) => json(request.body.includes('new') ? 201 : 200, { id: 'r' })(request, res));
+    await expect(apiAnswer('owner/x', { body: { url: 'new' } })).resolves.toEqual({ status: 201, value: { id: 'r' } });
+    await expect(apiAnswer('owner/x', { body: { url: 'old' } })).resolves.toEqual({ status: 200, value: { id: 'r' } });
   });
 
   it('asks for a PDF and resolves with it as a Blob', async () => {

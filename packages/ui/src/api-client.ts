@@ -31,7 +31,21 @@ interface ApiRequest {
  * timeout. Resolves with a 2xx answer's JSON (null when empty, a Blob for a PDF); anything else, a network
  * failure included, rejects with ApiRequestError (an aborted call rejects with the abort's own error).
  */
-export async function apiRequest<T>(path: string, { method, body, signal, accept }: ApiRequest = {}): Promise<T> {
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await apiAnswer<T>(path, request)).value;
+}
+
+/** A 2xx answer with its status, for a call whose 200 and 201 mean different things. */
+export interface ApiAnswer<T> {
+  status: number;
+  value: T;
+}
+
+/** `apiRequest` with the 2xx status beside the answer. */
+export async function apiAnswer<T>(
+  path: string,
+  { method, body, signal, accept }: ApiRequest = {},
+): Promise<ApiAnswer<T>> {
   const json = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
   let text: string;
@@ -44,9 +58,9 @@ export async function apiRequest<T>(path: string, { method, body, signal, accept
       body: json,
       signal,
     });
-    if (response.ok && accept) return (await response.blob()) as T;
+    if (response.ok && accept) return { status: response.status, value: (await response.blob()) as T };
     text = await response.text();
-    if (response.ok) return (text ? JSON.parse(text) : null) as T;
+    if (response.ok) return { status: response.status, value: (text ? JSON.parse(text) : null) as T };
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiRequestError(0); // no answer, an answer that broke off, or a success that is not JSON

@@ -1,4 +1,4 @@
-import { pageLimits, proofTimingName, rumPath } from '@portfolio/contracts/field-beacon';
+import { pageLimits, proofTimingName, beaconPath } from '@portfolio/contracts/field-beacon';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import { collectField, errorOf } from './field-collector';
 
@@ -86,7 +86,7 @@ describe('collectField: what the page heard, as it is sent', () => {
     dispatchEvent(new Event('pagehide'));
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [url, body] = sendBeacon.mock.calls[0] ?? [];
-    expect(url).toBe(rumPath);
+    expect(url).toBe(beaconPath);
     expect(JSON.parse(body ?? 'null')).toEqual({
       proof: 'payload.mac',
       events: [

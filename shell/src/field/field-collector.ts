@@ -3,10 +3,10 @@ import {
   measuredRouteIds,
   pageLimits,
   proofTimingName,
-  rumPath,
+  beaconPath,
   type MeasuredRouteId,
 } from '@portfolio/contracts/field-beacon';
-import type { ConversionName, RumBatch, RumEvent, VitalName } from '@portfolio/contracts/field-events';
+import type { ConversionName, FieldBatch, FieldEvent, VitalName } from '@portfolio/contracts/field-events';
 import { conversionEventType, sectionFailedEventType } from '@portfolio/contracts/field-signals';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type { FieldSignal } from './measure-field';
@@ -66,15 +66,16 @@ export function collectField({ routeIdOf, take }: FieldContext): void {
     const id = routeIdOf(path) as MeasuredRouteId;
     return measuredRouteIds.includes(id) ? id : null;
   };
-  let queued: RumEvent[] = [];
+  let queued: FieldEvent[] = [];
   let added = 0;
-  // a string is sent as text/plain: no preflight, and the API reads it as JSON (api/src/rum/beacon-body.ts)
+  // a string is sent as text/plain: no preflight, and the API reads it as JSON (api/src/field/beacon-body.ts)
   const send = () => {
-    if (queued.length > 0) navigator.sendBeacon(rumPath, JSON.stringify({ proof, events: queued } satisfies RumBatch));
+    if (queued.length > 0)
+      navigator.sendBeacon(beaconPath, JSON.stringify({ proof, events: queued } satisfies FieldBatch));
     queued = [];
   };
-  // a full batch is sent at once: any batch of pageLimits.events fits rumLimits.bodyBytes (field-events.test.ts)
-  const add = (event: RumEvent) => {
+  // a full batch is sent at once: any batch of pageLimits.events fits beaconLimits.bodyBytes (field-events.test.ts)
+  const add = (event: FieldEvent) => {
     if (added++ < pageLimits.pageEvents && queued.push(event) === pageLimits.events) send();
   };
   const view = (route: MeasuredRouteId | null) => route && add({ kind: 'view', route });

@@ -6,7 +6,7 @@ const times = (count: number, one: string, many: string) => `${count} ${count ==
 export const pageViews = (count: number) => times(count, 'page view', 'page views');
 
 /**
- * A build's error groups (api/src/rum/error-groups): each error's message, where in the section's source it was
+ * A build's error groups (api/src/field/error-groups): each error's message, where in the section's source it was
  * thrown (file:line, function, read through the release's source maps), how often, from how many page views, since
  * which release, and whether it is new in this release. New ones first (the API's order).
  */

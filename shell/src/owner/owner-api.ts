@@ -1,5 +1,5 @@
-import { apiRequest } from '@portfolio/ui/api-client';
-import type { InboxMessage, InboxPage, OwnerStatus, SectionHealth, SectionsOverview } from '@portfolio/contracts/owner';
+import { apiAnswer, apiRequest } from '@portfolio/ui/api-client';
+import type { InboxMessage, InboxPage, OwnerStatus, SectionsOverview } from '@portfolio/contracts/owner';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import type {
   CreatedDeployToken,
@@ -24,15 +24,19 @@ export const ownerApi = {
   deleteMessage: (id: number) => apiRequest<undefined>(message(id), { method: 'DELETE' }),
 
   sections: () => apiRequest<SectionsOverview>('owner/sections'),
-  check: (name: RemoteName, url: string) =>
-    apiRequest<SectionHealth>(`${section(name)}/check`, { method: 'POST', body: { url } }),
-  preview: (name: RemoteName, url: string) =>
-    apiRequest<PreviewLink>(`${section(name)}/preview`, { method: 'POST', body: { url } }),
-  promote: (name: RemoteName, url: string) =>
-    apiRequest<SectionsOverview>(`${section(name)}/promote`, { method: 'POST', body: { url } }),
   rollBack: (name: RemoteName) => apiRequest<SectionsOverview>(`${section(name)}/roll-back`, { method: 'POST' }),
 
   releases: (name: RemoteName) => apiRequest<SectionRelease[]>(`${section(name)}/releases`),
+  /** the build at `url` (its remoteEntry.js) as a release: `created` false when it was one already (200, not 201) */
+  importRelease: async (name: RemoteName, url: string) => {
+    const answer = await apiAnswer<SectionRelease>(`${section(name)}/releases/import`, {
+      method: 'POST',
+      body: { url },
+    });
+    return { release: answer.value, created: answer.status === 201 };
+  },
+  previewRelease: (name: RemoteName, id: string) =>
+    apiRequest<PreviewLink>(`${section(name)}/releases/${encodeURIComponent(id)}/preview`, { method: 'POST' }),
   promoteRelease: (name: RemoteName, id: string) =>
     apiRequest<SectionsOverview>(`${section(name)}/releases/${encodeURIComponent(id)}/promote`, {
       method: 'POST',

@@ -3,9 +3,16 @@ import { ApiRequestError } from '@portfolio/ui/api-client';
 import { ownerPaths } from '@portfolio/contracts/owner';
 import type { PreviewLink, ReleaseCheck } from '@portfolio/contracts/section-releases';
 
-/** What an owner page's action answers its fetcher: done (with the preview link a preview made), or what went wrong in words. */
+/** What an owner page's action answers its fetcher: done (with what it made), or what went wrong in words. */
 export type ActionResult<Intent extends string = string> =
-  | { intent: Intent; ok: true; preview?: PreviewLink }
+  | {
+      intent: Intent;
+      ok: true;
+      /** the link a preview made */
+      preview?: PreviewLink;
+      /** the release an import answered: `created` false when the build was that release already */
+      imported?: { id: string; created: boolean };
+    }
   | {
       intent: Intent;
       ok: false;
@@ -15,26 +22,18 @@ export type ActionResult<Intent extends string = string> =
       invalid?: Partial<Record<string, string>>;
     };
 
-/** A candidate section that did not pass the checks, with what they found. */
-export class CandidateRefused extends Error {
-  constructor(readonly problems: string[]) {
-    super('The candidate did not pass the checks, so nothing changed.');
-  }
-}
-
-/** A release's failed checks, one sentence each. */
-const failedChecks = (checks: readonly ReleaseCheck[]): string[] =>
-  checks.filter((check) => check.outcome === 'failed').map((check) => `${check.name}: ${check.detail}`);
-
-/** The problems a refused promote names (a SectionHealth, or its problems beside the API's error). */
+/**
+ * A refused release's (422) failed checks, one sentence each: the problems it names beside the API's message (those
+ * the message says already are not said twice).
+ */
 function problemsOf(error: unknown): string[] {
-  if (error instanceof CandidateRefused) return error.problems;
   if (!(error instanceof ApiRequestError)) return [];
-  const body = error.body as { problems?: unknown; health?: { problems?: unknown }; checks?: unknown } | null;
-  // a refused release (422) names its checks: the failed ones are its problems
-  if (Array.isArray(body?.checks)) return failedChecks(body.checks as ReleaseCheck[]);
-  const problems = body?.problems ?? body?.health?.problems;
-  return Array.isArray(problems) ? problems.filter((problem): problem is string => typeof problem === 'string') : [];
+  const checks = (error.body as { checks?: unknown } | null)?.checks;
+  if (!Array.isArray(checks)) return [];
+  return (checks as ReleaseCheck[])
+    .filter((check) => check.outcome === 'failed')
+    .map((check) => `${check.name}: ${check.detail}`)
+    .filter((problem) => !error.message.includes(problem));
 }
 
 /** An error in the owner's words: the API's own message, or what happened to the request. */
@@ -70,16 +69,17 @@ export async function actionResult<Intent extends string>(
   }
 }
 
-/** A preview's outcome: done with its link, or what went wrong. */
-export async function previewResult<Intent extends string>(
+/** An action's call that answers something the page shows: done with `shown(answer)` beside, or what went wrong. */
+export async function actionResultWith<Intent extends string, T>(
   intent: Intent,
-  call: () => Promise<PreviewLink>,
+  call: () => Promise<T>,
+  shown: (answer: T) => { preview?: PreviewLink; imported?: { id: string; created: boolean } },
 ): Promise<ActionResult<Intent>> {
-  let link: PreviewLink | undefined;
+  let answer: { value: T } | undefined;
   const result = await actionResult(intent, async () => {
-    link = await call();
+    answer = { value: await call() };
   });
-  return result.ok && link ? { ...result, preview: link } : result;
+  return result.ok && answer ? { ...result, ...shown(answer.value) } : result;
 }
 
 /** What a page submitted to its action (always JSON, as the contact form does): each field as text. */

@@ -26,7 +26,8 @@ interface FakeAnswer {
   headers?: Record<string, string>;
 }
 
-export type FakeApi = Record<string, (body: unknown) => FakeAnswer>;
+/** A call's answer, or a promise of it (an answer the test holds back to see the page wait). */
+export type FakeApi = Record<string, (body: unknown) => FakeAnswer | Promise<FakeAnswer>>;
 
 /** Tests of the owner's pages: the browser's fetch answers from `api` ("POST owner/login": answer). */
 export function installFakeApi(api: FakeApi): Array<{ call: string; body: unknown }> {
@@ -37,13 +38,16 @@ export function installFakeApi(api: FakeApi): Array<{ call: string; body: unknow
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ call, body });
     const handler = api[call];
-    const answer = handler
+    const answered = handler
       ? handler(body)
       : { status: 404, body: { statusCode: 404, error: 'Not Found', message: call } };
-    const status = answer.status ?? 200;
-    return Promise.resolve(
-      new Response(status === 204 ? null : JSON.stringify(answer.body ?? null), { status, headers: answer.headers }),
-    );
+    return Promise.resolve(answered).then((answer) => {
+      const status = answer.status ?? 200;
+      return new Response(status === 204 ? null : JSON.stringify(answer.body ?? null), {
+        status,
+        headers: answer.headers,
+      });
+    });
   }) as typeof fetch;
   return calls;
 }
@@ -77,6 +81,7 @@ export const sectionsOverview = (history: SectionChange[] = []): SectionsOvervie
       builtAt: null,
       problems: [],
     },
+    previousReleaseId: null,
     previousUrl: null,
     liveReleaseId: 'aaaaaaaaaaaaaaaa',
   })),

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode, type SubmitEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFetcher } from '@portfolio/router';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import type { SectionOverview } from '@portfolio/contracts/owner';
@@ -9,22 +9,13 @@ import { jsonSubmit, type ActionResult } from './owner-calls';
 import { ProblemList, SectionHealthFacts } from './section-health';
 import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
-import { PreviewLinkFacts } from './preview-link';
 
 /** What the sections page's action does to one section. */
-export type SectionIntent = 'preview' | 'promote' | 'roll-back' | 'promote-release' | 'delete-release';
-
-const done: Record<SectionIntent, string> = {
-  preview: 'Preview link made: visitors still get the live section.',
-  promote: 'Promoted: every visitor now gets it.',
-  'roll-back': 'Rolled back: every visitor gets the previous URL again.',
-  'promote-release': 'Done: every visitor now gets the release marked Live.',
-  'delete-release': 'Deleted: its files and preview links are gone.',
-};
+export type SectionIntent = 'import' | 'preview' | 'roll-back' | 'promote-release' | 'delete-release';
 
 /**
- * One section: live URL and health, its releases, and Preview (a link to the preview origin), Promote and Roll
- * back of a candidate URL; `children` below (its experiment).
+ * One section: live URL and health, its releases (Import a build from a URL above them), and Roll back to the
+ * release live before the current one; `children` below (its experiment and rollout).
  */
 export function SectionCard({
   section,
@@ -38,21 +29,17 @@ export function SectionCard({
   experiment?: Experiment;
   children?: ReactNode;
 }) {
-  const fetcher = useFetcher<ActionResult<SectionIntent>>();
+  const fetcher = useFetcher<ActionResult<'roll-back'>>();
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const id = (part: string) => `section-${section.name}-${part}`;
-
-  const urlField = useRef<HTMLInputElement>(null);
-  const submit = (intent: SectionIntent) => {
-    const url = urlField.current?.value ?? '';
-    if (!busy) void fetcher.submit({ intent, name: section.name, url }, jsonSubmit);
-  };
-  // Enter in the URL field previews; each button says what it does
-  const submitForm = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const submitter = event.nativeEvent.submitter;
-    submit(submitter?.getAttribute('value') === 'promote' ? 'promote' : 'preview');
+  /** the release the last Roll back went back to, for its outcome to name */
+  const [wentBackTo, setWentBackTo] = useState<string | null>(null);
+  const previous = section.previousReleaseId;
+  const rollBack = () => {
+    if (busy || previous === null) return;
+    setWentBackTo(previous);
+    void fetcher.submit({ intent: 'roll-back', name: section.name }, jsonSubmit);
   };
   return (
     <section className="card" aria-labelledby={id('title')}>
@@ -66,79 +53,35 @@ export function SectionCard({
           <SectionHealthFacts health={section.liveHealth} />
         </dl>
 
-        <SectionReleases section={section} releases={releases} experiment={experiment} />
-
-        <form className="mt-2" noValidate onSubmit={submitForm}>
-          <label htmlFor={id('url')} className="form-label">
-            Candidate URL for the {section.label}
-          </label>
-          <input
-            ref={urlField}
-            id={id('url')}
-            name="url"
-            type="text"
-            inputMode="url"
-            spellCheck={false}
-            autoComplete="off"
-            required
-            className="form-control"
-            aria-describedby={id('url-hint')}
-          />
-          <p id={id('url-hint')} className={styles.hint}>
-            The section&apos;s remoteEntry.js or mf-manifest.json, absolute or relative to this site.
-          </p>
-          <div className={styles.actions}>
-            <button
-              type="submit"
-              name="intent"
-              value="preview"
-              className="btn btn-secondary btn-sm"
-              aria-disabled={busy || undefined}
-            >
-              Preview
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="promote"
-              className="btn btn-primary btn-sm"
-              aria-disabled={busy || undefined}
-            >
-              Promote
-            </button>
-          </div>
-        </form>
-
         <div className={`${styles.actions} mt-2`}>
           <button
             type="button"
             className="btn btn-outline-secondary btn-sm"
-            disabled={section.previousUrl === null}
+            disabled={previous === null}
+            aria-disabled={(previous !== null && busy) || undefined}
             aria-describedby={id('roll-back-to')}
-            onClick={() => submit('roll-back')}
+            onClick={rollBack}
           >
-            Roll back
+            {busy ? 'Rolling back…' : 'Roll back'}
           </button>
           <span id={id('roll-back-to')} className={styles.hint}>
-            {section.previousUrl === null ? (
-              'Nothing to go back to yet.'
-            ) : (
-              <>
-                Goes back to <span className={styles.url}>{section.previousUrl}</span>
-              </>
-            )}
+            {previous === null
+              ? 'Nothing to go back to: no release was live before this one.'
+              : `Goes back to release ${previous}, live before this one (checked again first).`}
           </span>
         </div>
-
-        {children}
-
         {result && (
           <ActionOutcome result={result}>
-            <p className="mb-0">{result.ok ? done[result.intent] : result.message}</p>
-            {result.ok && result.preview && <PreviewLinkFacts link={result.preview} label={section.label} />}
+            <p className="mb-0">
+              {result.ok ? `Rolled back: every visitor gets release ${wentBackTo ?? ''} again.` : result.message}
+            </p>
             {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
           </ActionOutcome>
         )}
+
+        <SectionReleases section={section} releases={releases} experiment={experiment} />
+
+        {children}
       </div>
     </section>
   );

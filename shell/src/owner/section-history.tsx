@@ -19,6 +19,7 @@ function WhatHappened({ change }: { change: SectionChange }) {
   if (change.action === 'first release')
     return <>first release, from its build on the site&apos;s first start: {url(change.to)}</>;
   if (change.action === 'release uploaded') return <>release uploaded: {url(change.to)}</>;
+  if (change.action === 'release imported') return <>release imported: {url(change.to)}</>;
   if (change.action === 'preview link made') return <>preview link made: {url(change.to)}</>;
   return (
     <>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFetcher } from '@portfolio/router';
 import type { Experiment } from '@portfolio/contracts/experiments';
 import { releaseCommand, type SectionRelease } from '@portfolio/contracts/section-releases';
@@ -12,6 +12,7 @@ import styles from './owner.module.css';
 import { ActionOutcome } from './action-outcome';
 import { PreviewLinkFacts } from './preview-link';
 import { DeleteReleaseModal } from './delete-release-modal';
+import { importFetcherKey, importOutcomeId, ImportReleaseForm } from './import-release-form';
 
 /** An earlier release than the live one (or one that was live before) is gone back to; a newer one promoted. */
 function actionName(release: SectionRelease, live: SectionRelease | undefined): string {
@@ -19,15 +20,23 @@ function actionName(release: SectionRelease, live: SectionRelease | undefined): 
   return earlier ? 'Roll back to this release' : 'Promote';
 }
 
+/** The live release and the one an import just answered are marked. */
+const itemClass = (release: SectionRelease, importedId: string | undefined): string | undefined =>
+  [release.live && styles.liveRelease, release.id === importedId && styles.importedRelease].filter(Boolean).join(' ') ||
+  undefined;
+
 /** Whether a running experiment shows the release (as its candidate, or as the live side it started from). */
 const inExperiment = (release: SectionRelease, experiment: Experiment | undefined): boolean =>
   experiment?.endedAt === null &&
   (experiment.candidateReleaseId === release.id || experiment.liveUrl === release.entryUrl);
 
+/** Where focus goes once an import has answered: the release it made or found, in the list. */
+const releaseItemId = (name: string, id: string) => `section-${name}-release-${id}`;
+
 /**
  * A section's releases, newest first, each with its facts and checks, and Promote or Roll back and Preview (a link to
- * the preview origin) on the others;
- * Delete (once confirmed) on those neither live nor in the running experiment.
+ * the preview origin) on the others; Delete (once confirmed) on those neither live nor in the running experiment.
+ * Above them, Import a build from a URL: the release it answers is marked and focused.
  */
 export function SectionReleases({
   section,
@@ -40,6 +49,12 @@ export function SectionReleases({
 }) {
   const [deleting, setDeleting] = useState<SectionRelease | null>(null);
   const fetcher = useFetcher<ActionResult<'promote-release' | 'preview'>>({ key: `releases-${section.name}` });
+  const importer = useFetcher<ActionResult<'import'>>({ key: importFetcherKey(section.name) });
+  const imported = importer.state === 'idle' && importer.data?.ok ? importer.data.imported : undefined;
+  // the answer comes once the lists are loaded again: the release is in this one, where the owner is taken
+  useEffect(() => {
+    if (imported) document.getElementById(releaseItemId(section.name, imported.id))?.focus();
+  }, [imported, section.name]);
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const titleId = `section-${section.name}-releases`;
@@ -49,7 +64,7 @@ export function SectionReleases({
   };
   // a link to the preview origin, as the release's upload answered one
   const preview = (release: SectionRelease) => {
-    if (!busy) void fetcher.submit({ intent: 'preview', name: section.name, url: release.entryUrl }, jsonSubmit);
+    if (!busy) void fetcher.submit({ intent: 'preview', name: section.name, id: release.id }, jsonSubmit);
   };
   const asked = busy ? (fetcher.json as { id?: string; intent?: string } | undefined) : undefined;
   const promoting = asked?.intent === 'promote-release' ? asked.id : undefined;
@@ -64,7 +79,7 @@ export function SectionReleases({
   } else if (releases.value.length === 0) {
     content = (
       <p className={styles.hint}>
-        No release yet. A developer with a deploy token ships one with{' '}
+        No release yet. Import a build above, or a developer with a deploy token ships one with{' '}
         <code>{releaseCommand(remoteByName(section.name).folder)}</code>.
       </p>
     );
@@ -73,7 +88,12 @@ export function SectionReleases({
     content = (
       <ol className={styles.releases}>
         {releases.value.map((release) => (
-          <li key={release.id} className={release.live ? styles.liveRelease : undefined}>
+          <li
+            key={release.id}
+            id={releaseItemId(section.name, release.id)}
+            className={itemClass(release, imported?.id)}
+            {...(release.id === imported?.id && { tabIndex: -1, 'aria-describedby': importOutcomeId(section.name) })}
+          >
             <ReleaseFacts release={release} />
             {!release.live && (
               <div className={styles.actions}>
@@ -116,6 +136,7 @@ export function SectionReleases({
       <h3 id={titleId} className="h6" tabIndex={-1}>
         Releases
       </h3>
+      <ImportReleaseForm section={section} />
       {content}
       {result && (
         <ActionOutcome result={result}>

@@ -2,7 +2,7 @@ import { useLoaderData, type ActionFunctionArgs } from '@portfolio/router';
 import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes';
 import type { RemoteRouteModule } from '@portfolio/contracts/remote-routes';
 import { ownerApi } from './owner-api';
-import { actionResult, CandidateRefused, previewResult, submittedFields, type ActionResult } from './owner-calls';
+import { actionResult, actionResultWith, submittedFields, type ActionResult } from './owner-calls';
 import { OwnerErrorPage } from './owner-error-page';
 import { PageHeading } from './page-heading';
 import { experimentAction, isExperimentIntent } from './experiment-action';
@@ -15,32 +15,38 @@ import { DeployTokens } from './deploy-tokens';
 import { tokenAction, type TokenIntent } from './deploy-token-action';
 import { loadSectionsPage, releasesOf, type SectionsPageData } from './sections-page-data';
 
-/** Promote checks the candidate first: a candidate with problems is named with them, and nothing changes. */
-async function promote(name: RemoteName, url: string): Promise<void> {
-  const health = await ownerApi.check(name, url);
-  if (!health.ok) throw new CandidateRefused(health.problems);
-  await ownerApi.promote(name, url);
-}
-
 async function action({ request }: ActionFunctionArgs): Promise<ActionResult> {
   const field = await submittedFields(request);
   const intent = field('intent') as SectionIntent | TokenIntent;
   if (intent === 'create-token' || intent === 'revoke-token') return tokenAction(intent, field);
   const name = field('name') as RemoteName;
-  const url = field('url').trim();
   if (!remoteNames.includes(name)) return { intent, ok: false, message: 'Unknown section.', problems: [] };
   if (isExperimentIntent(intent)) return experimentAction(intent, name, field);
-  if ((intent === 'preview' || intent === 'promote') && !url)
-    return { intent, ok: false, message: 'Enter the candidate URL first.', problems: [] };
-  // a link to the preview origin, for the owner to open (or share): the candidate never runs on this origin
-  if (intent === 'preview') return previewResult(intent, () => ownerApi.preview(name, url));
-  const calls: Record<Exclude<SectionIntent, 'preview'>, () => Promise<unknown>> = {
-    promote: () => promote(name, url),
+  const id = field('id');
+  if (intent === 'import') {
+    const url = field('url').trim();
+    if (!url) return { intent, ok: false, message: "Enter the build's remoteEntry.js URL first.", problems: [] };
+    // fetched, checked and kept by the server as an upload is: a 422 names what failed
+    return actionResultWith(
+      intent,
+      () => ownerApi.importRelease(name, url),
+      ({ release, created }) => ({ imported: { id: release.id, created } }),
+    );
+  }
+  // a link to the preview origin, for the owner to open (or share): the release never runs on this origin
+  if (intent === 'preview')
+    return actionResultWith(
+      intent,
+      () => ownerApi.previewRelease(name, id),
+      (link) => ({ preview: link }),
+    );
+  const calls: Record<Exclude<SectionIntent, 'import' | 'preview'>, () => Promise<unknown>> = {
+    // the release live before the current one, checked again first like any promote
     'roll-back': () => ownerApi.rollBack(name),
     // the server runs the release's checks again first: a 422 names those that failed
-    'promote-release': () => ownerApi.promoteRelease(name, field('id')),
+    'promote-release': () => ownerApi.promoteRelease(name, id),
     // a 409 says why not (live, or in the running experiment)
-    'delete-release': () => ownerApi.deleteRelease(name, field('id')),
+    'delete-release': () => ownerApi.deleteRelease(name, id),
   };
   const call = Object.hasOwn(calls, intent) ? calls[intent] : null;
   if (!call) return { intent, ok: false, message: 'Unknown action.', problems: [] };
@@ -54,10 +60,10 @@ function Sections() {
     <>
       <PageHeading>Sections</PageHeading>
       <p className="text-body-secondary">
-        Each section&apos;s releases, newest first: Promote one to every visitor (the site checks it again first), Roll
-        back to an earlier one, or Delete one that is not live. Try one on a share of visitors with an experiment, or
-        roll it out by steps that begin by themselves while the guard finds no harm. Preview opens a release or a
-        candidate URL on the preview origin, never here. The live configuration is kept in{' '}
+        Each section&apos;s releases, newest first: Import a build from a URL as a release, Preview one (on the preview
+        origin, never here), Promote one to every visitor (the site checks it again first), Roll back to the one live
+        before, or Delete one that is not live. Try one on a share of visitors with an experiment, or roll it out by
+        steps that begin by themselves while the guard finds no harm. The live configuration is kept in{' '}
         {overview.storage === 'database' ? 'the database' : 'remotes.json'}.
       </p>
       <div className="d-flex flex-column gap-3">

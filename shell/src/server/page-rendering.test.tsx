@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { data, Outlet, redirect, useLoaderData } from '@portfolio/router';
-import { pageVariant, pageVariantsHeader } from '@portfolio/contracts/page-variants';
+import { pagePick, pagePicksHeader } from '@portfolio/contracts/page-picks';
 import { serverPublicPathMarker } from '@portfolio/parts';
 import type { SectionState } from '@portfolio/contracts/page-render';
 import type { RemoteName, RemoteRoutes, RouteHandle } from '@portfolio/contracts/remote-routes';
@@ -57,14 +57,14 @@ function ProjectPage() {
 }
 
 const sectionRoutes: { [R in RemoteName]?: RemoteRoutes<R> } = {
-  // home in four variants, as its doors are (page-variants.ts): the variant asked for is the one rendered
+  // home in four picks, as its doors are (page-picks.ts): the pick asked for is the one rendered
   home: {
     home: {
       Component: () => {
-        const { variant, query } = useLoaderData<{ variant: number; query: string }>();
+        const { pick, query } = useLoaderData<{ pick: number; query: string }>();
         return (
           <>
-            <h1>HELLO {variant}</h1>
+            <h1>HELLO {pick}</h1>
             <p className="home-query">{query}</p>
           </>
         );
@@ -72,8 +72,8 @@ const sectionRoutes: { [R in RemoteName]?: RemoteRoutes<R> } = {
       // it reads the query without declaring a parameter: it is never given one
       loader: ({ request }) =>
         data(
-          { variant: pageVariant(request, 4), query: new URL(request.url).search },
-          { headers: { [pageVariantsHeader]: '4' } },
+          { pick: pagePick(request, 4), query: new URL(request.url).search },
+          { headers: { [pagePicksHeader]: '4' } },
         ),
     },
   },
@@ -172,15 +172,15 @@ describe('rendering pages on the server', () => {
     );
   });
 
-  it('renders the variant asked for and says how many the page has; a page without variants has one', async () => {
-    const home = (variant: number) =>
-      renderer.render({ url: 'http://localhost:8080/', siteUrl: 'https://owner.example', variant });
+  it('renders the pick asked for and says how many the page has; a page without picks has one', async () => {
+    const home = (pick: number) =>
+      renderer.render({ url: 'http://localhost:8080/', siteUrl: 'https://owner.example', pick });
     const [second, sixth] = [await home(2), await home(6)];
     expect(second.html).toContain('<h1>HELLO <!-- -->2</h1>');
     expect(sixth.html).toContain('<h1>HELLO <!-- -->2</h1>');
-    expect([second.variants, sixth.variants]).toEqual([4, 4]);
+    expect([second.picks, sixth.picks]).toEqual([4, 4]);
     expect((await home(3)).html).toContain('<h1>HELLO <!-- -->3</h1>');
-    expect((await render('/projects/project/2')).variants).toBe(1);
+    expect((await render('/projects/project/2')).picks).toBe(1);
   });
 
   it("gives a section's pictures the browser build's URLs, which the browser will render too", async () => {
@@ -280,7 +280,7 @@ describe('rendering pages on the server', () => {
     expect(await render('/projects/project/42?utm_source=x')).toEqual({
       status: 302,
       location: '/projects',
-      variants: 1,
+      picks: 1,
       searchParams: ['tag', 'page'],
     });
   });

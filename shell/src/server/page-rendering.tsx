@@ -15,7 +15,7 @@ import {
   type RenderedPage,
   type SectionRouteIds,
 } from '@portfolio/contracts/page-render';
-import { pageVariantHeader, pageVariantsHeader } from '@portfolio/contracts/page-variants';
+import { pagePickHeader, pagePicksHeader } from '@portfolio/contracts/page-picks';
 import { pageQuery } from '@portfolio/contracts/page-query';
 import { buildRoutes } from '../app/routes';
 import type { SectionRoutesLoader } from '../federation/load-remote-routes';
@@ -33,11 +33,11 @@ const causeOf = (error: unknown): string => {
   return cause instanceof Error ? cause.message : String(cause);
 };
 
-/** How many variants the page's loaders say it has (page-variants.ts): their product, 1 for none. */
-const variantsOf = (context: StaticHandlerContext): number =>
+/** How many picks the page's loaders say it has (page-picks.ts): their product, 1 for none. */
+const picksOf = (context: StaticHandlerContext): number =>
   Object.values(context.loaderHeaders).reduce((count, headers) => {
-    const variants = Number(headers.get(pageVariantsHeader) ?? 1);
-    return Number.isSafeInteger(variants) && variants > 0 ? count * variants : count;
+    const picks = Number(headers.get(pagePicksHeader) ?? 1);
+    return Number.isSafeInteger(picks) && picks > 0 ? count * picks : count;
   }, 1);
 
 const isUnavailable = (context: StaticHandlerContext) =>
@@ -84,15 +84,15 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       </StrictMode>,
     );
 
-  async function render({ url, siteUrl, variant = 0 }: PageRequest): Promise<RenderedPage> {
+  async function render({ url, siteUrl, pick = 0 }: PageRequest): Promise<RenderedPage> {
     const asked = new URL(url);
     // the page of its path and the parameters its routes read: a link's tracking parameters are not part of it
     const searchParams = await searchParamsOf(asked.pathname);
     // joined as text: a path starting with // stays a path
     const requestUrl = new URL(`${asked.origin}${asked.pathname}${pageQuery(asked.search, searchParams)}`);
-    const context = await handler.query(new Request(requestUrl, { headers: { [pageVariantHeader]: String(variant) } }));
+    const context = await handler.query(new Request(requestUrl, { headers: { [pagePickHeader]: String(pick) } }));
     if (context instanceof Response) {
-      return { status: context.status, location: context.headers.get('Location') ?? '/', variants: 1, searchParams };
+      return { status: context.status, location: context.headers.get('Location') ?? '/', picks: 1, searchParams };
     }
     const urls = sectionUrls(sections);
     let status = isUnavailable(context) ? 503 : context.statusCode;
@@ -132,7 +132,7 @@ export function renderPages({ template, sections, loadSection: load }: PageRende
       body,
       data: { sections: urls.entries, clientRender, router: hydrationData(pageContext) },
     });
-    return { status, html: urls.withPublicPaths(html), variants: variantsOf(context), searchParams };
+    return { status, html: urls.withPublicPaths(html), picks: picksOf(context), searchParams };
   }
 
   /** The route ids each build's `./routes` maps, loaded as pages load it: the owner's health check. */

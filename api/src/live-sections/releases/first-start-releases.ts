@@ -1,23 +1,15 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { defaultRemotesConfig, remotes, serverManifestPath } from '@portfolio/parts';
 import { releaseEntryUrl } from '@portfolio/contracts/section-releases';
-import { create } from 'tar';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
 import { LiveConfig } from '../store/live-config.js';
 import { bySite, SectionHistory } from '../store/section-history.js';
+import { packFolder } from '../store/release-archive.js';
 import { ReleaseFiles, releaseManifest } from '../store/release-files.js';
 import { ReleasesTable } from '../store/releases-table.js';
-
-/** A folder as a gzip'd tar, the way the release command packs a build (paths relative to it). */
-async function packFolder(folder: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const stream = create({ gzip: true, cwd: folder, portable: true }, readdirSync(folder));
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
 
 /**
  * The first start of a site: a section with no row in live_sections whose remotes.json entry is still the

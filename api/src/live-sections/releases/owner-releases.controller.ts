@@ -8,11 +8,15 @@ import {
   Param,
   Post,
   Req,
+  Res,
   UseGuards,
 } from '@nestjs/common';
-import type { SectionsOverview } from '@portfolio/contracts/owner';
+import type { Response } from 'express';
+import { sectionUrlSchema, type SectionsOverview, type SectionUrlRequest } from '@portfolio/contracts/owner';
 import {
   newDeployTokenSchema,
+  releaseEntryUrl,
+  type PreviewLink,
   releaseNoteSchema,
   type CreatedDeployToken,
   type DeployToken,
@@ -26,13 +30,18 @@ import { OwnerSessionGuard, type RequestWithOwnerSession } from '../../owner/own
 import { sectionNamed } from '../../common/section-named.js';
 import { OwnerSectionsService } from './owner-sections.service.js';
 import { selfOriginOf } from '../../common/origins.js';
-import { byOwner } from '../store/section-history.js';
+import { PreviewOrigin } from '../../common/preview-origin.js';
+import { byOwner, SectionHistory } from '../store/section-history.js';
+import { previewLinkPath, ReleasePreviews } from '../release-previews.js';
+import { candidateUrl } from './candidate-url.js';
 import { DeployTokens } from './deploy-tokens.js';
+import { ReleaseImports } from './release-imports.js';
 import { SectionReleases } from './section-releases.service.js';
 
 const newTokenPipe = new SchemaBodyPipe(newDeployTokenSchema);
 const notePipe = new SchemaBodyPipe(releaseNoteSchema);
 const tokenIdPipe = new RowIdPipe('There is no such deploy token.');
+const sectionUrlPipe = new SchemaBodyPipe(sectionUrlSchema);
 
 /** The owner's deploy tokens and releases (packages/contracts/src/section-releases.ts). */
 @Controller('owner')
@@ -42,6 +51,10 @@ export class OwnerReleasesController {
     private readonly tokens: DeployTokens,
     private readonly releases: SectionReleases,
     private readonly sections: OwnerSectionsService,
+    private readonly imports: ReleaseImports,
+    private readonly previews: ReleasePreviews,
+    private readonly previewOrigin: PreviewOrigin,
+    private readonly history: SectionHistory,
   ) {}
 
   @Get('deploy-tokens')
@@ -63,6 +76,34 @@ export class OwnerReleasesController {
   @Get('sections/:name/releases')
   list(@Param('name') name: string): Promise<SectionRelease[]> {
     return this.releases.list(sectionNamed(name));
+  }
+
+  /** A build at a URL (its remoteEntry.js) taken in as a release: 201 new, 200 the same build kept already. */
+  @Post('sections/:name/releases/import')
+  async import(
+    @Param('name') name: string,
+    @Body(sectionUrlPipe) body: SectionUrlRequest,
+    @Req() req: RequestWithOwnerSession,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SectionRelease> {
+    const section = sectionNamed(name);
+    const { release, created } = await this.imports.import(section, candidateUrl(body.url), selfOriginOf(req));
+    res.status(created ? 201 : 200);
+    return release;
+  }
+
+  /** A preview link to a release, as an upload answers one: it runs on the preview origin, never here. */
+  @Post('sections/:name/releases/:id/preview')
+  @HttpCode(200)
+  async preview(@Param('name') name: string, @Param('id') id: string): Promise<PreviewLink> {
+    const section = sectionNamed(name);
+    const release = await this.releases.describe(section, id);
+    const { signed, expiresAt } = await this.previews.sign(section, release.id);
+    await this.history.recordPreview(section, releaseEntryUrl(section, release.id), expiresAt, byOwner);
+    return {
+      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
+      previewExpiresAt: expiresAt.toISOString(),
+    };
   }
 
   /** The note, if any, is kept with the release when it had none. */

@@ -1,10 +1,12 @@
-import { ConflictException, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import type { SectionHealth, SectionOverview, SectionsOverview } from '@portfolio/contracts/owner';
-import { remoteNames, sectionLabel, type RemoteName, type RemotesConfig } from '@portfolio/contracts/remote-routes';
-import { releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
+import { remoteNames, sectionLabel, type RemoteName } from '@portfolio/contracts/remote-routes';
+import { releaseEntryUrl, releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
 import { LiveConfig } from '../store/live-config.js';
 import { SectionHealthChecks } from './section-health.js';
 import { byOwner, SectionHistory } from '../store/section-history.js';
+import { ReleasesTable } from '../store/releases-table.js';
+import { SectionReleases } from './section-releases.service.js';
 
 /** The health of a section without a live URL at all. */
 const noUrlHealth = (): SectionHealth => ({
@@ -19,8 +21,8 @@ const noUrlHealth = (): SectionHealth => ({
 });
 
 /**
- * The owner's sections: what is live and how healthy, and the changes that
- * make a URL live for everyone (promote, after a check; roll back, to the URL live before), each recorded.
+ * The owner's sections: what is live and how healthy, and the roll back to the release live before the current one
+ * (a promote of it, with its checks run again). Every other change is a release's (SectionReleases).
  */
 @Injectable()
 export class OwnerSectionsService {
@@ -28,6 +30,8 @@ export class OwnerSectionsService {
     private readonly live: LiveConfig,
     private readonly health: SectionHealthChecks,
     private readonly history: SectionHistory,
+    private readonly table: ReleasesTable,
+    private readonly releases: SectionReleases,
   ) {}
 
   async overview(selfOrigin: string): Promise<SectionsOverview> {
@@ -37,50 +41,40 @@ export class OwnerSectionsService {
       this.history.recent(),
     ]);
     const sections = await Promise.all(
-      remoteNames.map(async (name): Promise<SectionOverview> => ({
-        name,
-        label: sectionLabel(name),
-        liveUrl: live?.[name] ?? '',
-        liveHealth: healths?.[name] ?? noUrlHealth(),
-        previousUrl: live ? await this.history.previousUrl(name, live[name]) : null,
-        liveReleaseId: live ? releaseOfEntryUrl(name, live[name]) : null,
-      })),
+      remoteNames.map(async (name): Promise<SectionOverview> => {
+        const previousReleaseId = live ? await this.previousRelease(name, live[name]) : null;
+        return {
+          name,
+          label: sectionLabel(name),
+          liveUrl: live?.[name] ?? '',
+          liveHealth: healths?.[name] ?? noUrlHealth(),
+          previousReleaseId,
+          previousUrl: previousReleaseId ? releaseEntryUrl(name, previousReleaseId) : null,
+          liveReleaseId: live ? releaseOfEntryUrl(name, live[name]) : null,
+        };
+      }),
     );
     return { sections, history, storage: this.live.storage };
   }
 
-  check(name: RemoteName, url: string, selfOrigin: string): Promise<SectionHealth> {
-    return this.health.check(name, url, selfOrigin);
-  }
-
-  /** Live for every visitor at once, once the URL passes its check. */
-  async promote(name: RemoteName, url: string, selfOrigin: string): Promise<void> {
+  /** Promotes the release live before the current one (checked again, recorded as a roll back); 409 when none. */
+  async rollBack(name: RemoteName, selfOrigin: string): Promise<void> {
     const live = await this.live.current();
-    if (live?.[name] === url)
-      throw new ConflictException({ message: `That URL is live for the ${name} section already.` });
-    const health = await this.health.check(name, url, selfOrigin);
-    if (!health.ok) {
-      const problems = health.problems.join(' ');
-      throw new UnprocessableEntityException({
-        message: `This URL cannot go live: ${problems}`,
-        fields: { url: problems },
-      });
-    }
-    await this.live.set(name, url, (tx, from) =>
-      this.history.record(tx, { section: name, action: 'promote', from, to: url, by: byOwner }),
-    );
-  }
-
-  /** Back to the URL that was live before the current one went live; 409 when nothing says which. */
-  async rollBack(name: RemoteName): Promise<void> {
-    const live: RemotesConfig | null = await this.live.current();
-    const previous = live ? await this.history.previousUrl(name, live[name]) : null;
+    const previous = live ? await this.previousRelease(name, live[name]) : null;
     if (!previous)
       throw new ConflictException({
-        message: `There is nothing to roll back to: no promote or roll back made the ${name} section's live URL live.`,
+        message: `There is nothing to roll back to: no release of the ${name} section this site keeps was live before the current one.`,
       });
-    await this.live.set(name, previous, (tx, from) =>
-      this.history.record(tx, { section: name, action: 'roll back', from, to: previous, by: byOwner }),
-    );
+    await this.releases.promote(name, previous, selfOrigin, byOwner);
+  }
+
+  /**
+   * The release that was live before the latest promote or roll back made `liveUrl` live, while this site still
+   * keeps it; null when none (a first release, a build moved by hand, or one that is not a release of this site).
+   */
+  private async previousRelease(name: RemoteName, liveUrl: string): Promise<string | null> {
+    const url = await this.history.previousUrl(name, liveUrl);
+    const id = url ? releaseOfEntryUrl(name, url) : null;
+    return id && (await this.table.find(name, id)) ? id : null;
   }
 }

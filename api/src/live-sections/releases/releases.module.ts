@@ -10,6 +10,7 @@ import { OwnerReleasesController } from './owner-releases.controller.js';
 import { OwnerSectionsController } from './owner-sections.controller.js';
 import { OwnerSectionsService } from './owner-sections.service.js';
 import { ReleaseChecks } from './release-checks.js';
+import { ReleaseImports } from './release-imports.js';
 import { ReleaseRetention } from './release-retention.js';
 import { SectionHealthChecks } from './section-health.js';
 import { SectionReleasesController } from './section-releases.controller.js';
@@ -32,6 +33,7 @@ import { UploadSlots } from './upload-slots.js';
     DeployTokens,
     DeployTokenGuard,
     SectionReleases,
+    ReleaseImports,
     UploadSlots,
     FirstStartReleases,
   ],

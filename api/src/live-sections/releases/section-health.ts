@@ -22,7 +22,7 @@ interface Reached {
 const routeIdsKey = (build: SectionBuild) => `${build.name}\n${build.version}\n${build.serverEntry}`;
 
 /**
- * Whether a section at a URL may go live: its entry answers, the server manifest beside it can be read
+ * How the live sections are: each one's entry answers, the server manifest beside it can be read
  * (version, build time), and its `./routes`, loaded in a render worker as pages load it, serves every
  * route id the shell needs (packages/parts). A URL that does not answer is a failed check, never an error.
  */
@@ -38,7 +38,7 @@ export class SectionHealthChecks {
   ) {}
 
   /** A fresh check of one URL (site-relative URLs are this server's, `selfOrigin`). */
-  async check(name: RemoteName, url: string, selfOrigin: string): Promise<SectionHealth> {
+  private async check(name: RemoteName, url: string, selfOrigin: string): Promise<SectionHealth> {
     const [health] = await this.checkAll([{ name, url }], selfOrigin);
     if (!health) throw new Error('a check answered nothing');
     return health;

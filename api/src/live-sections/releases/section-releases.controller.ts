@@ -71,7 +71,7 @@ export class SectionReleasesController {
     const { release, created } = uploaded;
     res.status(created ? 201 : 200);
     // opened on the preview origin: the release's code never runs where the owner's session is
-    const { signed, expiresAt } = await this.previews.sign(section, { release: release.id });
+    const { signed, expiresAt } = await this.previews.sign(section, release.id);
     await this.history.recordPreview(section, releaseEntryUrl(section, release.id), expiresAt, byToken(token.name));
     return {
       release,

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import {
+  releaseArchiveLimits,
   releaseEntryUrl,
   releaseIdPattern,
   type BrowserCheckReport,
@@ -18,7 +19,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
 import { LiveConfig } from '../store/live-config.js';
-import { byToken, SectionHistory } from '../store/section-history.js';
+import { byOwner, byToken, SectionHistory } from '../store/section-history.js';
 import { ArchiveRefused, type ArchiveUnpacking, type UnpackedArchive } from '../store/release-archive.js';
 import { ReleaseChecks } from './release-checks.js';
 import { ReleaseFiles, releaseManifest, versionProblem } from '../store/release-files.js';
@@ -34,7 +35,7 @@ function refused(checks: readonly ReleaseCheck[]): UnprocessableEntityException 
   return new UnprocessableEntityException({ message: `The release was refused. ${problems.join(' ')}`, checks });
 }
 
-const archiveRefused = (detail: string) => refused([{ name: 'archive', outcome: 'failed', detail }]);
+export const archiveRefused = (detail: string) => refused([{ name: 'archive', outcome: 'failed', detail }]);
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function overQuota(quota: number, kept: number, adding: number): PayloadTooLargeException {
@@ -45,6 +46,9 @@ function overQuota(quota: number, kept: number, adding: number): PayloadTooLarge
       'the owner can delete releases on the Sections page, and releases past the last 10 go after a day.',
   });
 }
+
+/** Who sends a release in: a deploy token (its upload, counted against its quota), or the owner (an import). */
+type Sender = { token: DeployToken } | { importedFrom: string };
 
 /** How the body of an upload is read into the unpacking (readArchiveBody, given its request). */
 type ArchiveBody = (sink: ArchiveUnpacking) => Promise<void>;
@@ -99,18 +103,33 @@ export class SectionReleases {
         if (error instanceof ArchiveRefused) throw archiveRefused(error.message);
         throw error;
       }
-      return await this.keep(name, received.unpacked, received.archive, token, note, selfOrigin);
+      return await this.keep(name, received.unpacked, received.archive, { token }, note, selfOrigin);
     } finally {
       slot.release();
     }
   }
 
-  /** An unpacked upload checked and kept, or removed. */
+  /**
+   * A build fetched from a URL by the owner (ReleaseImports, into the store's incoming folder), kept as an upload
+   * is: the same checks, row, history and retention; no token, so no quota.
+   */
+  imported(
+    name: RemoteName,
+    unpacked: UnpackedArchive,
+    archive: Buffer | null,
+    url: string,
+    selfOrigin: string,
+  ): Promise<{ release: SectionRelease; created: boolean }> {
+    const note = `from ${url}`.slice(0, releaseArchiveLimits.maxNoteLength);
+    return this.keep(name, unpacked, archive, { importedFrom: url }, note, selfOrigin);
+  }
+
+  /** An unpacked release checked and kept, or removed: the one way a release is kept after its checks. */
   private async keep(
     name: RemoteName,
     unpacked: UnpackedArchive,
     archive: Buffer | null,
-    token: DeployToken,
+    sender: Sender,
     note: string | null,
     selfOrigin: string,
   ): Promise<{ release: SectionRelease; created: boolean }> {
@@ -119,8 +138,9 @@ export class SectionReleases {
       await this.files.folder(name, unpacked.id);
       return { release: await this.describe(name, unpacked.id), created: false };
     }
-    const kept = await this.table.keptBytes(token.id);
-    if (kept + unpacked.diskBytes > this.quota) {
+    const token = 'token' in sender ? sender.token : null;
+    const kept = token ? await this.table.keptBytes(token.id) : 0;
+    if (token && kept + unpacked.diskBytes > this.quota) {
       await this.files.drop(unpacked);
       throw overQuota(this.quota, kept, unpacked.diskBytes);
     }
@@ -143,23 +163,25 @@ export class SectionReleases {
         section: name,
         id: unpacked.id,
         ...releaseManifest(folder),
-        uploadedBy: { kind: 'token', tokenName: token.name },
+        uploadedBy: token ? { kind: 'token', tokenName: token.name } : { kind: 'owner' },
         note,
         checks,
       };
       await this.database.transaction(async (tx) => {
-        // one upload of a token at a time past this point (across replicas): its quota is checked once more
-        await tx.query('select id from deploy_tokens where id = $1 for update', [token.id]);
-        const keptNow = await this.table.keptBytes(token.id, tx);
-        if (keptNow + unpacked.diskBytes > this.quota) throw overQuota(this.quota, keptNow, unpacked.diskBytes);
-        await this.table.insert(release, archive, { tokenId: token.id, diskBytes: unpacked.diskBytes }, tx);
+        if (token) {
+          // one upload of a token at a time past this point (across replicas): its quota is checked once more
+          await tx.query('select id from deploy_tokens where id = $1 for update', [token.id]);
+          const keptNow = await this.table.keptBytes(token.id, tx);
+          if (keptNow + unpacked.diskBytes > this.quota) throw overQuota(this.quota, keptNow, unpacked.diskBytes);
+        }
+        await this.table.insert(release, archive, { tokenId: token?.id ?? null, diskBytes: unpacked.diskBytes }, tx);
         await this.history.record(tx, {
           section: name,
-          action: 'release uploaded',
+          action: token ? 'release uploaded' : 'release imported',
           from: '',
           to: releaseEntryUrl(name, unpacked.id),
           note: note ? `${release.version}: ${note}` : release.version,
-          by: byToken(token.name),
+          by: token ? byToken(token.name) : byOwner,
         });
       });
       recorded = true;

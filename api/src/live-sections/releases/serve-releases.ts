@@ -16,7 +16,7 @@ const releaseCacheControl = 'public, max-age=31536000, immutable';
 /**
  * What a section's build holds, by extension, and the one type each is served as: scripts, styles, pictures,
  * fonts, JSON and the license notes a minifier writes beside a chunk. Nothing else of a release is served (an HTML
- * page, an XML document, a PDF, a source map: maps are kept for the server's error groups, api/src/rum/error-groups,
+ * page, an XML document, a PDF, a source map: maps are kept for the server's error groups, api/src/field/error-groups,
  * and never given to visitors): a release's file is never a document of the site.
  */
 const releaseFileTypes: Readonly<Record<string, string>> = {

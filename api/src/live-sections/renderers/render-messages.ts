@@ -43,7 +43,7 @@ const page = z.strictObject({
   status: z.number().int().min(200).max(599),
   location: urlText.optional(),
   html: z.string().optional(),
-  variants: z.number().int().min(1).max(1000),
+  picks: z.number().int().min(1).max(1000),
   searchParams: z.array(z.string().max(200)).max(100).readonly(),
 });
 

@@ -55,7 +55,7 @@ function attacker(
 ): RendererProcess {
   const renderSource = `exports.createPageRenderer = () => ({
     ready: Promise.resolve({ unavailable: [] }),
-    async render() { const report = await (async () => { ${attack} })(); return { status: 200, html: JSON.stringify(report), variants: 1, searchParams: [] }; },
+    async render() { const report = await (async () => { ${attack} })(); return { status: 200, html: JSON.stringify(report), picks: 1, searchParams: [] }; },
     async sitemapPaths() { return []; },
     async sectionRouteIds() { return {}; },
   });`;
@@ -183,7 +183,7 @@ describe("the renderers' sandbox, layer by layer", () => {
       'a line that is not JSON': `require('fs').writeSync(3, 'not json\\n')`,
       'null (process.send(null) of a Node channel)': `require('fs').writeSync(3, 'null\\n')`,
       'a message of no kind': `require('fs').writeSync(3, JSON.stringify({ id: 1 }) + '\\n')`,
-      'a page with a status no server sends': `require('fs').writeSync(3, JSON.stringify({ kind: 'page', id: 1, page: { status: 1000, variants: 1 } }) + '\\n')`,
+      'a page with a status no server sends': `require('fs').writeSync(3, JSON.stringify({ kind: 'page', id: 1, page: { status: 1000, picks: 1 } }) + '\\n')`,
       'an answer to nothing asked': `require('fs').writeSync(3, JSON.stringify({ kind: 'error', id: 99, error: 'x' }) + '\\n')`,
       // 10 MB without a newline, written as fast as the channel takes it
       'a message that never ends': `const chunk = 'x'.repeat(256 * 1024); let sent = 0;

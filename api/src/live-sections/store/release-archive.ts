@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { create } from 'tar';
 import { releaseArchiveLimits, releaseUploadLimits } from '@portfolio/contracts/section-releases';
 
 /** An archive the site will not unpack, with the sentence that says why. */
@@ -86,8 +87,7 @@ export class ArchiveUnpacking {
     parent: string,
     private readonly keepArchive: boolean,
   ) {
-    mkdirSync(parent, { recursive: true });
-    this.folder = mkdtempSync(path.join(parent, '.incoming-'));
+    this.folder = incomingFolder(parent);
     const data: UnpackWorkerData = { folder: this.folder, limits: workerLimits };
     this.worker = new Worker(workerScript, { workerData: data, resourceLimits: workerResourceLimits });
     this.answer = new Promise<UnpackWorkerAnswer>((resolve, reject) => {
@@ -131,16 +131,7 @@ export class ArchiveUnpacking {
         throw answer.kind === 'refused' ? new ArchiveRefused(answer.message) : new Error(answer.message);
       const archive = this.keepArchive ? Buffer.concat(this.chunks) : null;
       this.stop();
-      return {
-        unpacked: {
-          folder: this.folder,
-          id: releaseIdOfFiles(new Map(answer.files.map((file) => [file.path, file.sha256]))),
-          files: answer.files.length,
-          bytes: answer.files.reduce((sum, file) => sum + file.size, 0),
-          diskBytes: answer.files.reduce((sum, file) => sum + diskBytesOf(file.size), 0),
-        },
-        archive,
-      };
+      return { unpacked: unpackedOf(this.folder, answer.files), archive };
     } catch (error) {
       await this.cancel();
       throw error;
@@ -163,16 +154,33 @@ export class ArchiveUnpacking {
   }
 }
 
+/** A new folder beside the store, where a release's files are put before it is kept (or removed). */
+export function incomingFolder(parent: string): string {
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(path.join(parent, '.incoming-'));
+}
+
+/** The files put in an incoming folder, as a release: its id is the one an upload of the same files gets. */
+export function unpackedOf(
+  folder: string,
+  files: ReadonlyArray<{ path: string; sha256: string; size: number }>,
+): UnpackedArchive {
+  return {
+    folder,
+    id: releaseIdOfFiles(new Map(files.map((file) => [file.path, file.sha256]))),
+    files: files.length,
+    bytes: files.reduce((sum, file) => sum + file.size, 0),
+    diskBytes: files.reduce((sum, file) => sum + diskBytesOf(file.size), 0),
+  };
+}
+
 /**
  * A folder on this machine (a part's dist/) copied in as a release, with the id an upload of the same files
  * would get: the first start's import, without packing and unpacking what is already here.
  */
 export function copyFolder(source: string, parent: string): UnpackedArchive {
-  mkdirSync(parent, { recursive: true });
-  const folder = mkdtempSync(path.join(parent, '.incoming-'));
-  const fileHashes = new Map<string, string>();
-  let bytes = 0;
-  let diskBytes = 0;
+  const folder = incomingFolder(parent);
+  const files: Array<{ path: string; sha256: string; size: number }> = [];
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(source, relative), { withFileTypes: true })) {
       const inside = relative ? `${relative}/${entry.name}` : entry.name;
@@ -182,9 +190,7 @@ export function copyFolder(source: string, parent: string): UnpackedArchive {
       } else if (entry.isFile()) {
         const content = readFileSync(path.join(source, inside));
         copyFileSync(path.join(source, inside), path.join(folder, inside));
-        fileHashes.set(inside, createHash('sha256').update(content).digest('hex'));
-        bytes += content.length;
-        diskBytes += diskBytesOf(content.length);
+        files.push({ path: inside, sha256: createHash('sha256').update(content).digest('hex'), size: content.length });
       }
     }
   };
@@ -194,5 +200,16 @@ export function copyFolder(source: string, parent: string): UnpackedArchive {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
-  return { folder, id: releaseIdOfFiles(fileHashes), files: fileHashes.size, bytes, diskBytes };
+  return unpackedOf(folder, files);
+}
+
+/**
+ * A folder as a gzip'd tar, the way the release command packs a build (paths relative to it): the archive kept in
+ * the database where replicas share it, for a release that did not arrive as one (the first start's, an import).
+ */
+export async function packFolder(folder: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const stream = create({ gzip: true, cwd: folder, portable: true }, readdirSync(folder));
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

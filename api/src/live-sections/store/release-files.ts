@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DATABASE, type Database } from '../../storage/database.js';
 import { readServerManifest } from './build-manifests.js';
 import { liveSectionsCacheMs } from './live-config.js';
-import { ArchiveUnpacking, copyFolder, type UnpackedArchive } from './release-archive.js';
+import { ArchiveUnpacking, copyFolder, incomingFolder, type UnpackedArchive } from './release-archive.js';
 
 /** A release's version and build time, from its server manifest (the archive check has read it). */
 export function releaseManifest(folder: string): { version: string; builtAt: string | null } {
@@ -95,6 +95,11 @@ export class ReleaseFiles implements OnApplicationBootstrap {
     return new ArchiveUnpacking(this.root, this.shared);
   }
 
+  /** A new folder beside the store for a release's files as they arrive (an import's); `drop` it if not kept. */
+  incoming(): string {
+    return incomingFolder(this.root);
+  }
+
   /** A folder of this machine copied beside the store as a release (the first start's import). */
   copy(source: string): UnpackedArchive {
     return copyFolder(source, this.root);
@@ -126,7 +131,7 @@ export class ReleaseFiles implements OnApplicationBootstrap {
     return this.pending.has(`${name}/${id}`);
   }
 
-  async drop(unpacked: UnpackedArchive): Promise<void> {
+  async drop(unpacked: Pick<UnpackedArchive, 'folder'>): Promise<void> {
     await rm(unpacked.folder, { recursive: true, force: true });
   }
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Gunzip } from 'minizlib';
 import { Parser } from 'tar';
+import { releaseEntryPath } from '@portfolio/parts/release-files';
 
 /** @typedef {import('./release-archive.js').UnpackWorkerData} UnpackWorkerData */
 /** @typedef {import('./release-archive.js').UnpackWorkerAnswer} UnpackWorkerAnswer */
@@ -48,21 +49,13 @@ const megabytes = (/** @type {number} */ bytes) => `${Math.round(bytes / 1024 / 
 const quoted = (/** @type {string} */ text) => `"${text.slice(0, 80)}"`;
 
 /**
- * The archive's own name for a file, as it will be stored: relative, with no `..`, no backslash and no
- * control character. Anything else is refused rather than cleaned up.
+ * The archive's own name for a file, as it will be stored (the one rule of release paths: releaseEntryPath).
  * @param {string} raw
  */
 function safePath(raw) {
-  if (raw.length > limits.maxPathLength)
-    throw new Refusal(`${quoted(raw)}… is over ${limits.maxPathLength} characters.`);
-  const withoutDot = raw.replace(/^(\.\/)+/, '');
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(withoutDot)) throw new Refusal(`${quoted(raw)} is not a plain path.`);
-  if (withoutDot.startsWith('/') || /^[A-Za-z]:/.test(withoutDot))
-    throw new Refusal(`${quoted(raw)} is an absolute path.`);
-  const parts = withoutDot.split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.includes('..')) throw new Refusal(`${quoted(raw)} climbs out of the release with "..".`);
-  return parts.join('/');
+  const checked = releaseEntryPath(raw, limits.maxPathLength);
+  if ('refused' in checked) throw new Refusal(checked.refused);
+  return checked.path;
 }
 
 /** @type {Map<string, string>} each file's path and the SHA-256 of its content ('' while it is written) */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sectionOfRoute } from '@portfolio/parts';
-import { rumLimits, type RumEvent } from '@portfolio/contracts/field-events';
+import { beaconLimits, type FieldEvent } from '@portfolio/contracts/field-events';
 import { DATABASE, type Database, type Queries } from '../storage/database.js';
 import { proofLifetimeMs, type FirstVisit, type PageView } from './page-view-proofs.js';
 import { bucketOf } from './vital-histogram.js';
@@ -15,7 +15,7 @@ export const aggregateDays = 90;
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** What one event adds to the aggregates: the metric it counts for, and its value when it has one. */
-function metricOf(event: RumEvent): { metric: string; value: number | null } {
+function metricOf(event: FieldEvent): { metric: string; value: number | null } {
   switch (event.kind) {
     case 'vital':
       return { metric: event.name, value: event.value };
@@ -37,7 +37,7 @@ interface Aggregate {
  * The section an event counts against: a failed load the section that failed, anything else its route's ("not
  * found" is the shell's own).
  */
-const sectionOfEvent = (event: RumEvent) =>
+const sectionOfEvent = (event: FieldEvent) =>
   event.kind === 'section-failed' ? event.section : (sectionOfRoute(event.route) ?? 'shell');
 
 /**
@@ -53,7 +53,7 @@ export class FieldEventsStore {
 
   /** False when the page view has sent its page's worth of events already: nothing is stored. */
   async record(
-    events: readonly RumEvent[],
+    events: readonly FieldEvent[],
     view: PageView,
     at = new Date(),
     /** the batch's errors fingerprinted (error-groups/error-groups.ts) */
@@ -148,7 +148,7 @@ async function countAgainstView(
      on conflict (nonce) do update set events = rum_views.events + excluded.events
        where rum_views.events + excluded.events <= $4
      returning id, events`,
-    [view.nonce, new Date(view.issuedAt + proofLifetimeMs).toISOString(), events, rumLimits.pageEvents],
+    [view.nonce, new Date(view.issuedAt + proofLifetimeMs).toISOString(), events, beaconLimits.pageEvents],
   );
   if (!row) return null;
   // a first beacon inserts the row with its own count (a page's first batch is never over the limit)
@@ -164,7 +164,7 @@ async function addToExperiments(
   tx: Queries,
   view: { id: string; first: boolean },
   visits: readonly FirstVisit[],
-  events: readonly RumEvent[],
+  events: readonly FieldEvent[],
 ): Promise<void> {
   for (const visit of visits) {
     const ours = events.filter((event) => sectionOfEvent(event) === visit.section);

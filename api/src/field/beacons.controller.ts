@@ -10,11 +10,11 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { checkRumBatch } from '@portfolio/contracts/field-events-schema';
+import { checkFieldBatch } from '@portfolio/contracts/field-events-schema';
 import { OriginGuard } from '../common/origin.guard.js';
 import { invalidBodyMessage } from '../common/schema-body.pipe.js';
 import { optsOut } from '../common/opts-out.js';
-import { rumLimits } from '@portfolio/contracts/field-events';
+import { beaconLimits } from '@portfolio/contracts/field-events';
 import { FieldEventsStore } from './field-events-store.js';
 import { PageViewProofs, type ProofRefusal } from './page-view-proofs.js';
 import { ErrorGroupsService } from './error-groups/error-groups.js';
@@ -34,7 +34,7 @@ const refusals: Record<ProofRefusal, string> = {
  */
 @Controller('rum')
 @UseGuards(OriginGuard)
-export class RumController {
+export class BeaconsController {
   constructor(
     private readonly events: FieldEventsStore,
     private readonly proofs: PageViewProofs,
@@ -45,14 +45,14 @@ export class RumController {
   @HttpCode(204)
   async receive(@Body() body: unknown, @Req() req: Request): Promise<void> {
     if (optsOut(req)) return;
-    const check = checkRumBatch(body);
+    const check = checkFieldBatch(body);
     if (!check.ok) throw new BadRequestException({ message: invalidBodyMessage(check.errors), fields: check.errors });
     const view = await this.proofs.verify(check.value.proof);
     if (typeof view === 'string') throw new ForbiddenException({ message: refusals[view] });
     const errors = await this.errorGroups.fingerprint(check.value.events, view);
     if (!(await this.events.record(check.value.events, view, new Date(), errors)))
       throw new ConflictException({
-        message: `This page view has sent the ${rumLimits.pageEvents} events a page may send.`,
+        message: `This page view has sent the ${beaconLimits.pageEvents} events a page may send.`,
       });
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { errorGroupLimits, rumLimits, type ErrorFrame } from '@portfolio/contracts/field-events';
+import { errorGroupLimits, beaconLimits, type ErrorFrame } from '@portfolio/contracts/field-events';
 
 /**
  * An error's fingerprint (docs/architecture.md "Error groups"), from what a beacon sent: pure functions, bounded
- * work whatever the input (a stack is read up to rumLimits.stackChars and its first `stackLinesRead` lines).
+ * work whatever the input (a stack is read up to beaconLimits.stackChars and its first `stackLinesRead` lines).
  */
 
 /** Lines of a stack read at most: Chrome writes ten frames, Firefox and Safari more; the top ones are wanted. */
@@ -23,7 +23,7 @@ export interface StackFrame {
 /** The frames of a stack, top first, each line of it read once; lines that are no frame (the message) skipped. */
 export function stackFrames(stack: string): StackFrame[] {
   const frames: StackFrame[] = [];
-  const lines = stack.slice(0, rumLimits.stackChars).split('\n', stackLinesRead);
+  const lines = stack.slice(0, beaconLimits.stackChars).split('\n', stackLinesRead);
   for (const line of lines) {
     const match = chromeFrame.exec(line) ?? otherFrame.exec(line);
     if (!match) continue;
@@ -45,7 +45,7 @@ const number = /\b\d+(?:\.\d+)?\b/g;
 export function normalizedMessage(message: string): string {
   return (
     message
-      .slice(0, rumLimits.messageChars)
+      .slice(0, beaconLimits.messageChars)
       .replace(quoted, '<value>')
       .replace(uuid, '<id>')
       .replace(id, '<id>')

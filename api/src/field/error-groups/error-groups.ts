@@ -5,7 +5,7 @@ import {
   type ErrorFrame,
   type ErrorGroup,
   type ErrorGroups,
-  type RumEvent,
+  type FieldEvent,
 } from '@portfolio/contracts/field-events';
 import type { RemoteName } from '@portfolio/contracts/remote-routes';
 import { LiveSections } from '../../live-sections/live-sections.service.js';
@@ -55,7 +55,7 @@ export class ErrorGroupsService {
   ) {}
 
   /** The errors of a beacon's events that count against a section's build, fingerprinted. */
-  async fingerprint(events: readonly RumEvent[], view: PageView): Promise<ReportedError[]> {
+  async fingerprint(events: readonly FieldEvent[], view: PageView): Promise<ReportedError[]> {
     const reported: ReportedError[] = [];
     for (const event of events) {
       if (event.kind !== 'error') continue;

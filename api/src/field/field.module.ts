@@ -10,7 +10,7 @@ import { FieldHealthController } from './field-health.controller.js';
 import { FieldHealthService } from './field-health.service.js';
 import { MeasuredPages } from './measured-pages.js';
 import { PageViewProofs } from './page-view-proofs.js';
-import { RumController } from './rum.controller.js';
+import { BeaconsController } from './beacons.controller.js';
 
 /**
  * Field measurements (docs/architecture.md "Field measurements"): each page's proof of its view (the site's pages
@@ -21,7 +21,7 @@ import { RumController } from './rum.controller.js';
 @Module({
   // the release files and the live configuration: the error groups read a release's maps and compare with live
   imports: [OwnerModule, LiveSectionsModule],
-  controllers: [RumController, FieldHealthController],
+  controllers: [BeaconsController, FieldHealthController],
   providers: [
     ErrorGroupsService,
     ReleaseSourceMaps,
@@ -34,4 +34,4 @@ import { RumController } from './rum.controller.js';
   ],
   exports: [MeasuredPages],
 })
-export class RumModule {}
+export class FieldModule {}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addMapping, GenMapping, setSourceContent, toEncodedMap } from '@jridgewell/gen-mapping';
-import { rumLimits } from '@portfolio/contracts/field-events';
+import { beaconLimits } from '@portfolio/contracts/field-events';
 import type { LiveSections } from '../../live-sections/live-sections.service.js';
 import { fingerprintOf, normalizedMessage, stackFrames } from './error-fingerprint.js';
 import { mapBytesLimit, ReleaseSourceMaps } from './release-source-maps.js';
@@ -168,7 +168,7 @@ describe('error fingerprints', () => {
     expect(results[6]?.[0]?.mapped).toBe(false);
     expect(results[7]?.[0]?.mapped).toBe(false);
     expect(results[8]?.[0]?.file).toBeDefined();
-    expect(stackFrames('x'.repeat(10 * rumLimits.stackChars))).toEqual([]);
+    expect(stackFrames('x'.repeat(10 * beaconLimits.stackChars))).toEqual([]);
     console.log(`hostile stacks: ${stacks.length} in ${elapsed.toFixed(0)} ms`);
     expect(elapsed).toBeLessThan(5_000);
     // and a good report is read as before

@@ -1,4 +1,4 @@
-import { rumLimits } from '@portfolio/contracts/field-events';
+import { beaconLimits } from '@portfolio/contracts/field-events';
 /** A valid beacon body: a page view's proof (from a page the site sent) and a few events. */
 export const validBatch = (proof: string) => ({
   proof,
@@ -45,7 +45,7 @@ const oddValues: unknown[] = [
  * events, too large, unknown metrics and routes, long strings, URLs with query strings, prototype keys, builds
  * named by the body, proofs of the wrong form, and wrong content types.
  */
-export function hostileRumBodies(proof: string): Array<{ raw: string; contentType?: string }> {
+export function hostileBeaconBodies(proof: string): Array<{ raw: string; contentType?: string }> {
   const { next, pick } = randomSource(20261125);
   const valid = validBatch(proof);
   const p = JSON.stringify(proof);
@@ -94,8 +94,8 @@ export function hostileRumBodies(proof: string): Array<{ raw: string; contentTyp
     JSON.stringify({ ...valid, proof: null }),
     JSON.stringify({ proof, events: Array.from({ length: 11 }, () => ({ kind: 'view', route: 'home' })) }),
     // over the size cap, though it is valid JSON with valid events: no valid batch is this large but with padding
-    `{${' '.repeat(rumLimits.bodyBytes)}${JSON.stringify(valid).slice(1)}`,
-    'x'.repeat(rumLimits.bodyBytes + 1),
+    `{${' '.repeat(beaconLimits.bodyBytes)}${JSON.stringify(valid).slice(1)}`,
+    'x'.repeat(beaconLimits.bodyBytes + 1),
   ];
   const bodies: Array<{ raw: string; contentType?: string }> = fixed.map((raw) => ({ raw }));
   for (const contentType of [
