@@ -159,12 +159,9 @@ export interface SectionOverview {
   label: string;
   liveUrl: string;
   liveHealth: SectionHealth;
-  /**
-   * the release a Roll back would promote (the one live before the current one), or null: nothing to go back to.
-   * The API always sends it; optional only until the owner's page's fixtures carry it (then required).
-   */
-  previousReleaseId?: string | null;
-  /** that release's entry URL (releaseEntryUrl), or null; goes once the owner's page reads previousReleaseId */
+  /** the release a Roll back would promote (the one live before the current one), or null: nothing to go back to */
+  previousReleaseId: string | null;
+  /** that release's entry URL (releaseEntryUrl), or null: the owner's page reads previousReleaseId, nothing this */
   previousUrl: string | null;
   /** the release live now (section-releases.ts), or null when the live URL is not a release of this site */
   liveReleaseId: string | null;

@@ -81,6 +81,7 @@ export const sectionsOverview = (history: SectionChange[] = []): SectionsOvervie
       builtAt: null,
       problems: [],
     },
+    previousReleaseId: null,
     previousUrl: null,
     liveReleaseId: 'aaaaaaaaaaaaaaaa',
   })),

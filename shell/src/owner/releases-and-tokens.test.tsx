@@ -14,6 +14,7 @@ const overview = (): { body: SectionsOverview } => ({
         label: remote.label,
         liveUrl: health.url,
         liveHealth: { ...health, missingRouteIds: [], version: 'v', builtAt: null, problems: [] },
+        previousReleaseId: null,
         previousUrl: null,
         liveReleaseId: null,
       };

@@ -33,9 +33,9 @@ export function SectionCard({
   const busy = fetcher.state !== 'idle';
   const result = busy ? undefined : fetcher.data;
   const id = (part: string) => `section-${section.name}-${part}`;
-  /** what the last Roll back went back to, for its outcome to name */
+  /** the release the last Roll back went back to, for its outcome to name */
   const [wentBackTo, setWentBackTo] = useState<string | null>(null);
-  const previous = section.previousUrl;
+  const previous = section.previousReleaseId;
   const rollBack = () => {
     if (busy || previous === null) return;
     setWentBackTo(previous);
@@ -65,25 +65,15 @@ export function SectionCard({
             {busy ? 'Rolling back…' : 'Roll back'}
           </button>
           <span id={id('roll-back-to')} className={styles.hint}>
-            {previous === null ? (
-              'Nothing to go back to: no release was live before this one.'
-            ) : (
-              <>
-                Goes back to <span className={styles.url}>{previous}</span>, live before this one (checked again first)
-              </>
-            )}
+            {previous === null
+              ? 'Nothing to go back to: no release was live before this one.'
+              : `Goes back to release ${previous}, live before this one (checked again first).`}
           </span>
         </div>
         {result && (
           <ActionOutcome result={result}>
             <p className="mb-0">
-              {result.ok ? (
-                <>
-                  Rolled back: every visitor gets <span className={styles.url}>{wentBackTo}</span> again.
-                </>
-              ) : (
-                result.message
-              )}
+              {result.ok ? `Rolled back: every visitor gets release ${wentBackTo ?? ''} again.` : result.message}
             </p>
             {!result.ok && result.problems.length > 0 && <ProblemList problems={result.problems} />}
           </ActionOutcome>

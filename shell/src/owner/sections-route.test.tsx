@@ -29,6 +29,7 @@ const overview = (sections: Partial<SectionOverview> = {}, history: SectionsOver
       label: remote.label,
       liveUrl: `/mf/${remote.name}/remoteEntry.js`,
       liveHealth: health(`/mf/${remote.name}/remoteEntry.js`),
+      previousReleaseId: null,
       previousUrl: null,
       liveReleaseId: null,
       ...(remote.name === 'about' ? sections : {}),
@@ -101,7 +102,7 @@ describe('the sections page', () => {
       ...noReleases,
       'GET owner/status': () => status(true),
       'GET owner/sections': () =>
-        overview({ previousUrl: '/sections/about/0123456789abcdef/remoteEntry.js' }, [
+        overview({ previousReleaseId: '0123456789abcdef' }, [
           {
             section: 'about',
             action: 'release imported',
@@ -131,7 +132,7 @@ describe('the sections page', () => {
     expect(card).toHaveTextContent('Healthy');
     expect(card).toHaveTextContent('abc123');
     expect(within(card).getByRole('button', { name: 'Roll back' })).toHaveAccessibleDescription(
-      /^Goes back to \/sections\/about\/0123456789abcdef\/remoteEntry\.js ?, live before this one \(checked again first\)$/,
+      'Goes back to release 0123456789abcdef, live before this one (checked again first).',
     );
     const history = screen.getByRole('region', { name: 'History' });
     expect(history).toHaveTextContent(
@@ -285,18 +286,18 @@ describe('the sections page', () => {
   });
 
   it('rolls back through the API and names what every visitor gets again', async () => {
-    const previous = '/sections/about/0123456789abcdef/remoteEntry.js';
+    const previous = '0123456789abcdef';
     const calls = installFakeApi({
       ...noReleases,
       'GET owner/status': () => status(true),
-      'GET owner/sections': () => overview({ previousUrl: previous }),
+      'GET owner/sections': () => overview({ previousReleaseId: previous }),
       'POST owner/sections/about/roll-back': () => overview(),
     });
     renderOwnerPage(ownerPaths.sections);
     const card = await aboutCard();
     await userEvent.click(within(card).getByRole('button', { name: 'Roll back' }));
     const said = await within(card).findByRole('status');
-    expect(said).toHaveTextContent(`Rolled back: every visitor gets ${previous} again.`);
+    expect(said).toHaveTextContent(`Rolled back: every visitor gets release ${previous} again.`);
     expect(said).toHaveFocus();
     expect(calls.filter((call) => call.call.startsWith('POST')).map((call) => [call.call, call.body])).toEqual([
       ['POST owner/sections/about/roll-back', undefined],
