@@ -52,7 +52,7 @@ describe('section releases', () => {
       action: 'first release',
       to: first?.entryUrl,
     });
-    expect(overview.sections.find((section) => section.name === 'about')?.previousUrl).toBeNull();
+    expect(overview.sections.find((section) => section.name === 'about')?.previousReleaseId).toBeNull();
     const about = await page(site, '/about');
     expect([about.status, about.builds]).toEqual([200, expect.stringContaining('about=about-1')]);
   });

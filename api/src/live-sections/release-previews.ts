@@ -6,11 +6,14 @@ import {
   releaseEntryUrl,
   releaseIdPattern,
   sectionPreviewCookie,
+  type PreviewLink,
 } from '@portfolio/contracts/section-releases';
 import { sectionNameOf } from '../common/section-named.js';
 import { cookieSecret } from '../captcha/cookie-secret.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DATABASE, type Database } from '../storage/database.js';
+import { PreviewOrigin } from '../common/preview-origin.js';
+import { SectionHistory } from './store/section-history.js';
 import { ReleasesTable } from './store/releases-table.js';
 
 /** Where preview links point, on the preview origin: GET /sections/preview/<signed>. */
@@ -48,9 +51,28 @@ export class ReleasePreviews {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DATABASE) private readonly database: Database,
     private readonly table: ReleasesTable,
+    private readonly previewOrigin: PreviewOrigin,
+    private readonly history: SectionHistory,
   ) {}
 
-  async sign(section: RemoteName, release: string, now = Date.now()): Promise<{ signed: string; expiresAt: Date }> {
+  /**
+   * A preview link to a release (an upload's answer, the owner's Preview), on the preview origin, recorded in the
+   * section's history as made `by`.
+   */
+  async link(section: RemoteName, release: string, by: string): Promise<PreviewLink> {
+    const { signed, expiresAt } = await this.sign(section, release);
+    await this.history.recordPreview(section, releaseEntryUrl(section, release), expiresAt, by);
+    return {
+      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
+      previewExpiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  private async sign(
+    section: RemoteName,
+    release: string,
+    now = Date.now(),
+  ): Promise<{ signed: string; expiresAt: Date }> {
     const expiresAt = new Date(now + previewLinkHours * 3_600_000);
     const payload = Buffer.from(JSON.stringify({ s: section, i: release, e: expiresAt.getTime() })).toString(
       'base64url',

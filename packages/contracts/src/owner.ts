@@ -161,8 +161,6 @@ export interface SectionOverview {
   liveHealth: SectionHealth;
   /** the release a Roll back would promote (the one live before the current one), or null: nothing to go back to */
   previousReleaseId: string | null;
-  /** that release's entry URL (releaseEntryUrl), or null: the owner's page reads previousReleaseId, nothing this */
-  previousUrl: string | null;
   /** the release live now (section-releases.ts), or null when the live URL is not a release of this site */
   liveReleaseId: string | null;
 }

@@ -82,7 +82,6 @@ export const sectionsOverview = (history: SectionChange[] = []): SectionsOvervie
       problems: [],
     },
     previousReleaseId: null,
-    previousUrl: null,
     liveReleaseId: 'aaaaaaaaaaaaaaaa',
   })),
   history,

@@ -15,7 +15,6 @@ const overview = (): { body: SectionsOverview } => ({
         liveUrl: health.url,
         liveHealth: { ...health, missingRouteIds: [], version: 'v', builtAt: null, problems: [] },
         previousReleaseId: null,
-        previousUrl: null,
         liveReleaseId: null,
       };
     }),

@@ -30,7 +30,6 @@ const overview = (sections: Partial<SectionOverview> = {}, history: SectionsOver
       liveUrl: `/mf/${remote.name}/remoteEntry.js`,
       liveHealth: health(`/mf/${remote.name}/remoteEntry.js`),
       previousReleaseId: null,
-      previousUrl: null,
       liveReleaseId: null,
       ...(remote.name === 'about' ? sections : {}),
     })),

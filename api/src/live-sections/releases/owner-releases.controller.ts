@@ -15,7 +15,6 @@ import type { Response } from 'express';
 import { sectionUrlSchema, type SectionsOverview, type SectionUrlRequest } from '@portfolio/contracts/owner';
 import {
   newDeployTokenSchema,
-  releaseEntryUrl,
   type PreviewLink,
   releaseNoteSchema,
   type CreatedDeployToken,
@@ -30,9 +29,8 @@ import { OwnerSessionGuard, type RequestWithOwnerSession } from '../../owner/own
 import { sectionNamed } from '../../common/section-named.js';
 import { OwnerSectionsService } from './owner-sections.service.js';
 import { selfOriginOf } from '../../common/origins.js';
-import { PreviewOrigin } from '../../common/preview-origin.js';
-import { byOwner, SectionHistory } from '../store/section-history.js';
-import { previewLinkPath, ReleasePreviews } from '../release-previews.js';
+import { byOwner } from '../store/section-history.js';
+import { ReleasePreviews } from '../release-previews.js';
 import { candidateUrl } from './candidate-url.js';
 import { DeployTokens } from './deploy-tokens.js';
 import { ReleaseImports } from './release-imports.js';
@@ -53,8 +51,6 @@ export class OwnerReleasesController {
     private readonly sections: OwnerSectionsService,
     private readonly imports: ReleaseImports,
     private readonly previews: ReleasePreviews,
-    private readonly previewOrigin: PreviewOrigin,
-    private readonly history: SectionHistory,
   ) {}
 
   @Get('deploy-tokens')
@@ -98,12 +94,7 @@ export class OwnerReleasesController {
   async preview(@Param('name') name: string, @Param('id') id: string): Promise<PreviewLink> {
     const section = sectionNamed(name);
     const release = await this.releases.describe(section, id);
-    const { signed, expiresAt } = await this.previews.sign(section, release.id);
-    await this.history.recordPreview(section, releaseEntryUrl(section, release.id), expiresAt, byOwner);
-    return {
-      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
-      previewExpiresAt: expiresAt.toISOString(),
-    };
+    return this.previews.link(section, release.id, byOwner);
   }
 
   /** The note, if any, is kept with the release when it had none. */

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { SectionHealth, SectionOverview, SectionsOverview } from '@portfolio/contracts/owner';
 import { remoteNames, sectionLabel, type RemoteName } from '@portfolio/contracts/remote-routes';
-import { releaseEntryUrl, releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
+import { releaseOfEntryUrl } from '@portfolio/contracts/section-releases';
 import { LiveConfig } from '../store/live-config.js';
 import { SectionHealthChecks } from './section-health.js';
 import { byOwner, SectionHistory } from '../store/section-history.js';
@@ -49,7 +49,6 @@ export class OwnerSectionsService {
           liveUrl: live?.[name] ?? '',
           liveHealth: healths?.[name] ?? noUrlHealth(),
           previousReleaseId,
-          previousUrl: previousReleaseId ? releaseEntryUrl(name, previousReleaseId) : null,
           liveReleaseId: live ? releaseOfEntryUrl(name, live[name]) : null,
         };
       }),

@@ -14,19 +14,17 @@ import {
 import type { Response } from 'express';
 import {
   browserCheckReportSchema,
-  releaseEntryUrl,
   type BrowserCheckReport,
   type ReleaseUploaded,
   type SectionRelease,
 } from '@portfolio/contracts/section-releases';
 import { SchemaBodyPipe } from '../../common/schema-body.pipe.js';
-import { PreviewOrigin } from '../../common/preview-origin.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { sectionNamed } from '../../common/section-named.js';
 import { selfOriginOf } from '../../common/origins.js';
-import { byToken, SectionHistory } from '../store/section-history.js';
+import { byToken } from '../store/section-history.js';
 import { DeployTokenGuard, deployTokenOf, type RequestWithDeployToken } from './deploy-token.guard.js';
-import { previewLinkPath, ReleasePreviews } from '../release-previews.js';
+import { ReleasePreviews } from '../release-previews.js';
 import { SectionReleases } from './section-releases.service.js';
 import { checkArchiveHeaders, closeAfterAnswer, readArchiveBody, releaseNoteOf } from './upload-body.js';
 
@@ -40,8 +38,6 @@ export class SectionReleasesController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly releases: SectionReleases,
     private readonly previews: ReleasePreviews,
-    private readonly previewOrigin: PreviewOrigin,
-    private readonly history: SectionHistory,
   ) {}
 
   @Post()
@@ -71,13 +67,7 @@ export class SectionReleasesController {
     const { release, created } = uploaded;
     res.status(created ? 201 : 200);
     // opened on the preview origin: the release's code never runs where the owner's session is
-    const { signed, expiresAt } = await this.previews.sign(section, release.id);
-    await this.history.recordPreview(section, releaseEntryUrl(section, release.id), expiresAt, byToken(token.name));
-    return {
-      release,
-      previewUrl: `${this.previewOrigin.url}${previewLinkPath}${signed}`,
-      previewExpiresAt: expiresAt.toISOString(),
-    };
+    return { release, ...(await this.previews.link(section, release.id, byToken(token.name))) };
   }
 
   @Get()
