@@ -13,6 +13,7 @@ import type { Experiment, ExperimentResults } from '@portfolio/contracts/experim
 import type { FieldBatch, FieldEvent } from '@portfolio/contracts/field-events';
 import { ownerPaths, ownerSessionCookie } from '@portfolio/contracts/owner';
 import { collectorListens, markCollector } from '../support/collector';
+import { picturesAtBothWidths } from '../support/pictures';
 import { copyOfBuild, startOwnSite, type OwnSite } from '../support/own-site';
 import { e2eOwnerPassword, logIn, setOwnerPassword } from '../support/owner';
 import { standInPorts } from '../support/ports';
@@ -332,10 +333,7 @@ test('a healthy candidate: the results page shows visitors and vitals for both v
   await expect(card.getByRole('button', { name: 'Change share' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'End experiment' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Promote candidate' })).toBeVisible();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await card.screenshot({ path: `.artifacts/experiments-card-${width}.png` });
-  }
+  await picturesAtBothWidths(page, card, 'experiments-card');
   await card.getByRole('link', { name: 'Results' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Experiment on the/ })).toBeVisible();
   const id = /\/(\d+)$/.exec(page.url())?.[1] ?? '';
@@ -351,10 +349,7 @@ test('a healthy candidate: the results page shows visitors and vitals for both v
     await expect(region).toContainText(/LCP, p75[\d,]+ ms/);
   }
   await expect(page.locator('canvas').first()).toBeVisible();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `.artifacts/experiments-results-${width}.png`, fullPage: true });
-  }
+  await picturesAtBothWidths(page, page, 'experiments-results');
 });
 
 test("a sample ratio mismatch (most of the candidate's beacons lost) is said on the card and the results page", async ({
@@ -391,20 +386,14 @@ test("a sample ratio mismatch (most of the candidate's beacons lost) is said on 
   await expect(card).toContainText(
     /Sample ratio mismatch: the candidate gets \d+ % of measured visits but was assigned 50 %: the results may be biased\./,
   );
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await card.screenshot({ path: `.artifacts/experiments-card-mismatch-${width}.png` });
-  }
+  await picturesAtBothWidths(page, card, 'experiments-card-mismatch');
   await card.getByRole('link', { name: 'Results' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(
     /Sample ratio mismatch: the candidate gets \d+ % of measured visits but was assigned 50 %/,
   );
   await expect(page.getByRole('region', { name: 'The guard' })).toContainText('Visitors with an error or failed load');
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `.artifacts/experiments-results-mismatch-${width}.png`, fullPage: true });
-  }
+  await picturesAtBothWidths(page, page, 'experiments-results-mismatch');
 });
 
 /** The owner's sections page (logged in) and the About section's card with its Rollout part. */
@@ -427,14 +416,6 @@ async function startRollout(
   await rollout.getByLabel('Visitors per step').fill(settings.visitors);
   await rollout.getByRole('button', { name: 'Start rollout' }).click();
   await expect(rollout.getByRole('status')).toContainText('Rollout started');
-}
-
-/** Screenshots of `part` on a phone and a desktop, as the owner would see it (back at 1280 px after). */
-async function shoot(page: Page, part: Locator, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await part.screenshot({ path: `.artifacts/${name}-${width}.png` });
-  }
 }
 
 /** Ends whatever the earlier tests left running on about, so a rollout may start. */
@@ -526,14 +507,14 @@ test('a rollout whose release throws in the browser is rolled back at its first 
   );
   // the guard decided once it had seen a few dozen of the release's visitors at most
   expect(figuresOf((await rollout.textContent()) ?? '').candidate.visitors).toBeLessThanOrEqual(36);
-  await shoot(page, rollout, 'rollout-card-rolled-back');
+  await picturesAtBothWidths(page, rollout, 'rollout-card-rolled-back');
   const history = page.getByRole('region', { name: 'History' });
   const decision = history.getByRole('listitem').filter({ hasText: 'rollout rolled back' }).first();
   await expect(decision).toContainText("by the guard: the candidate's visitors met errors more often than live's");
   await expect(decision.getByRole('list', { name: "The guard's figures" })).toContainText(
     /Visitors served: live \d+, candidate \d+.*Errors: evidence [\d.e+]+ of [\d.]+ needed; live \d+ of \d+/,
   );
-  await shoot(page, history, 'rollout-history');
+  await picturesAtBothWidths(page, history, 'rollout-history');
 });
 
 test("a healthy release's rollout goes through every step to promoted; a visitor on it keeps it as the share grows", async ({
@@ -542,7 +523,7 @@ test("a healthy release's rollout goes through every step to promoted; a visitor
 }) => {
   await endRunning();
   const { card, rollout } = await aboutRollout(page);
-  await shoot(page, rollout, 'rollout-card-form');
+  await picturesAtBothWidths(page, rollout, 'rollout-card-form');
   // the default steps (5, 25, 50, 100 %), each held one minute (here 2 s) and until 2 new visitors had the release
   await startRollout(rollout, releases.healthy, { hold: '1', visitors: '2' });
   const started = Date.now();
@@ -554,7 +535,7 @@ test("a healthy release's rollout goes through every step to promoted; a visitor
     for (const [index, share] of [5, 25, 50].entries()) {
       await expect(rollout).toContainText(`Step ${index + 1} of 4: ${share} % of visitors`);
       const stepStarted = Date.now();
-      if (index === 1) await shoot(page, rollout, 'rollout-card-step-2');
+      if (index === 1) await picturesAtBothWidths(page, rollout, 'rollout-card-step-2');
       // the visitor who got the release at an earlier step still gets it, in the browser
       if (sticky) {
         await sticky.page.reload();
@@ -582,7 +563,7 @@ test("a healthy release's rollout goes through every step to promoted; a visitor
     }
     await expect(rollout).toContainText('Promoted after 4 steps');
     console.log(`promoted ${Math.round((Date.now() - started) / 1000)} s after the start; ${figures.join('; ')}`);
-    await shoot(page, rollout, 'rollout-card-promoted');
+    await picturesAtBothWidths(page, rollout, 'rollout-card-promoted');
     // the release is live for everyone: new visitors get it without a cookie, the one who had it too
     await expect(card.getByRole('listitem').filter({ hasText: releases.healthy }).first()).toContainText('Live');
     const after = await httpVisitor(() => null);

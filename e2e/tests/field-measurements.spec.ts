@@ -6,6 +6,7 @@ import { seriousAxeFindings } from '../support/axe';
 import { e2eOwnerPassword, logIn } from '../support/owner';
 import { siteServer } from '../support/site-server';
 import { collectorListens, markCollector } from '../support/collector';
+import { picture } from '../support/pictures';
 
 // one flow after another in one worker: the last test reads what the others' visits measured
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -159,7 +160,7 @@ test('a visitor sending Global Privacy Control sends nothing and loads no collec
   await context.close();
 });
 
-test('the owner sees the field health per section and build', async ({ page }, testInfo) => {
+test('the owner sees the field health per section and build', async ({ page }) => {
   await logIn(page, siteServer.url, e2eOwnerPassword);
   await page.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Field health' }).click();
   await expect(page).toHaveURL(new RegExp(`${ownerPaths.health}$`));
@@ -172,6 +173,6 @@ test('the owner sees the field health per section and build', async ({ page }, t
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`field-health-${width}.png`), fullPage: true });
+    await picture(page, `field-health-${width}`);
   }
 });

@@ -5,6 +5,7 @@ import { expect, test } from '../support/fixtures';
 import type { CreatedDeployToken, SectionRelease } from '@portfolio/contracts/section-releases';
 import { visit } from '../support/layout-shift';
 import { startOwnSite, type OwnSite } from '../support/own-site';
+import { picture } from '../support/pictures';
 import { changedBuild, e2eOwnerPassword, logIn, setOwnerPassword } from '../support/owner';
 import { standInPorts } from '../support/ports';
 import { copyOfSection, runRelease } from '../support/release-command';
@@ -331,13 +332,13 @@ test('the owner deletes a release that is not live, once confirmed: its preview 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await remove.scrollIntoViewIfNeeded();
-    await about.screenshot({ path: test.info().outputPath(`sections-releases-delete-${width}.png`) });
+    await picture(about, `sections-releases-delete-${width}`);
     await remove.click();
     const asked = page.getByRole('dialog', { name: 'Delete this release?' });
     await expect(asked).toContainText(id);
     // shown, not fading in
     await expect(asked).toHaveCSS('opacity', '1');
-    await page.screenshot({ path: test.info().outputPath(`sections-delete-confirmation-${width}.png`) });
+    await picture(page, `sections-delete-confirmation-${width}`);
     await asked.getByRole('button', { name: 'Cancel' }).click();
     await expect(asked).toBeHidden();
   }
