@@ -278,6 +278,46 @@ describe(`importing a build at a URL as a release (${testStorage})`, () => {
         }
       });
 
+    itOnOneStorage(
+      'a file refused while others are still arriving: its reason answered, and nothing written after (a real build has ~100 files)',
+      async () => {
+        // the entry is refused at once; the 40 others answer a moment later, while the import is still fetching
+        const files: Record<string, string> = { 'remoteEntry.js': entry };
+        for (let i = 0; i < 40; i += 1) files[`chunk-${i}.js`] = `/* chunk ${i} */`;
+        const routes: Record<string, (res: ServerResponse) => void> = {
+          '/build/release-files.json': send(listOf(files)),
+          '/build/remoteEntry.js': send('/* other */'),
+        };
+        // every chunk asked is answered after 300 ms; `answered` settles once all those asked have been
+        const late: Array<Promise<void>> = [];
+        for (let i = 0; i < 40; i += 1)
+          routes[`/build/chunk-${i}.js`] = (res) =>
+            late.push(
+              new Promise((resolve) =>
+                setTimeout(() => {
+                  send(files[`chunk-${i}.js`] ?? '')(res);
+                  resolve();
+                }, 300),
+              ),
+            );
+        const hostile = await serveRoutes(routes);
+        try {
+          const response = await importUrl(hostile.entry);
+          expect(response.status).toBe(422);
+          expect((await json<ReleaseRefused>(response)).message).toMatch(
+            /"remoteEntry\.js" does not match its SHA-256/,
+          );
+          expect(late.length).toBeGreaterThan(0);
+          await Promise.all(late);
+          // had an answer that came after the refusal been written, its folder would be here again
+          await new Promise((resolve) => setImmediate(resolve));
+          expect(incoming()).toEqual([]);
+        } finally {
+          await hostile.close();
+        }
+      },
+    );
+
     itOnOneStorage('a host that never answers, within the time limit (RELEASE_IMPORT_MS, 3 s here)', async () => {
       const hung = await serveRoutes({ '/build/release-files.json': () => undefined });
       try {

@@ -92,10 +92,15 @@ export class ReleaseImports {
     const list = this.readList(listBytes, entry);
     await writeFile(path.join(folder, releaseFileListName), listBytes);
     const queue = [...list];
+    // the first file refused stops the others (their fetches aborted, nothing more taken from the queue), and the
+    // refusal is answered once every one has stopped writing: the folder is then removed whole, with nothing
+    // written into it after
+    const stop = new AbortController();
+    const fetching = AbortSignal.any([signal, stop.signal]);
     const fetchNext = async (): Promise<void> => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
+      for (let file = queue.shift(); file && !stop.signal.aborted; file = queue.shift()) {
         const encoded = file.path.split('/').map(encodeURIComponent).join('/');
-        const bytes = await this.get(new URL(encoded, entry), entry, file.bytes, signal, 'exactly');
+        const bytes = await this.get(new URL(encoded, entry), entry, file.bytes, fetching, 'exactly');
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         if (sha256 !== file.sha256)
           throw new ImportRefused(`"${file.path.slice(0, 80)}" does not match its SHA-256 in ${releaseFileListName}.`);
@@ -110,7 +115,20 @@ export class ReleaseImports {
         }
       }
     };
-    await Promise.all(Array.from({ length: filesAtOnce }, fetchNext));
+    let refusal: unknown = null;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: filesAtOnce }, () =>
+        fetchNext().catch((error: unknown) => {
+          // the first one's reason: the others' are only that they were stopped
+          if (!stop.signal.aborted) {
+            refusal = error;
+            stop.abort();
+          }
+          throw error;
+        }),
+      ),
+    );
+    if (outcomes.some((outcome) => outcome.status === 'rejected')) throw refusal;
     const listFile = { path: releaseFileListName, sha256: createHash('sha256').update(listBytes).digest('hex') };
     return unpackedOf(folder, [
       ...list.map((file) => ({ path: file.path, sha256: file.sha256, size: file.bytes })),
