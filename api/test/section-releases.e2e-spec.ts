@@ -43,7 +43,7 @@ describe('section releases', () => {
 
   it("takes each part's dist/ as its first release on the first start, live at once", async () => {
     const [first] = await releases();
-    expect(first).toMatchObject({ version: 'about-1', note: 'first start', live: true, uploadedBy: { kind: 'owner' } });
+    expect(first).toMatchObject({ version: 'about-1', note: 'first start', live: true, uploadedBy: { kind: 'site' } });
     expect(first?.livePeriods).toEqual([{ from: expect.any(String), until: null }]);
     expect(await (await call(site, 'GET', '/remotes.json')).json()).toMatchObject({ about: first?.entryUrl });
     // recorded as the first release, with no Roll back to the /mf/ path that is no longer served

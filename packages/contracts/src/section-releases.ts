@@ -177,7 +177,8 @@ export interface ReleaseCheck {
   detail: string;
 }
 
-export type ReleaseUploader = { kind: 'owner' } | { kind: 'token'; tokenName: string };
+/** Who brought a release in: the owner (an import), a deploy token (an upload), or the site (a part's own `dist/` at its first start). */
+export type ReleaseUploader = { kind: 'owner' } | { kind: 'site' } | { kind: 'token'; tokenName: string };
 
 export interface SectionRelease {
   section: RemoteName;

@@ -1,9 +1,15 @@
-import type { SectionRelease } from '@portfolio/contracts/section-releases';
+import type { ReleaseUploader, SectionRelease } from '@portfolio/contracts/section-releases';
 import { OwnerTime } from './owner-time';
 import styles from './owner.module.css';
 
 const checkMarks = { passed: 'Passed', failed: 'Failed', skipped: 'Skipped' } as const;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Who brought the release in, as the Uploaded line ends. */
+function uploaderOf(uploader: ReleaseUploader): string {
+  if (uploader.kind === 'token') return `the token “${uploader.tokenName}”`;
+  return uploader.kind === 'site' ? 'the site, at its first start' : 'the owner';
+}
 
 /** One release: id and whether it is live, then version, build, upload, note, checks and when it was live. */
 export function ReleaseFacts({ release }: { release: SectionRelease }) {
@@ -23,8 +29,7 @@ export function ReleaseFacts({ release }: { release: SectionRelease }) {
         <dd>{release.builtAt ? <OwnerTime at={release.builtAt} /> : 'Unknown'}</dd>
         <dt>Uploaded</dt>
         <dd>
-          <OwnerTime at={release.uploadedAt} /> by{' '}
-          {release.uploadedBy.kind === 'owner' ? 'the owner' : `the token “${release.uploadedBy.tokenName}”`}
+          <OwnerTime at={release.uploadedAt} /> by {uploaderOf(release.uploadedBy)}
         </dd>
         {release.diskBytes > 0 && (
           <>

@@ -45,6 +45,7 @@ const aboutReleases = [
   release('cccccccccccccccc', { uploadedAt: '2026-11-22T10:00:00.000Z', note: 'new gallery' }),
   release('bbbbbbbbbbbbbbbb', {
     uploadedAt: '2026-11-21T10:00:00.000Z',
+    uploadedBy: { kind: 'site' },
     live: true,
     livePeriods: [{ from: '2026-11-21T11:00:00.000Z', until: null }],
   }),
@@ -94,6 +95,7 @@ describe("the sections page's releases", () => {
     expect(items[0]).toHaveTextContent('5.2 MB on disk');
     expect(items[1]).toHaveTextContent('Live');
     expect(items[1]).toHaveTextContent('until now');
+    expect(items[1]).toHaveTextContent('by the site, at its first start');
     expect(items[2]).toHaveTextContent('by the owner');
     expect(within(items[0]).getByRole('button', { name: 'Promote (release cccccccccccccccc)' })).toBeInTheDocument();
     expect(within(items[1]).queryByRole('button')).toBeNull();

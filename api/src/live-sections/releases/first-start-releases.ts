@@ -14,7 +14,7 @@ import { ReleasesTable } from '../store/releases-table.js';
 /**
  * The first start of a site: a section with no row in live_sections whose remotes.json entry is still the
  * default (`/mf/<name>/remoteEntry.js`) gets its part's current dist/ as its first release, live at once
- * (uploaded by the owner, note "first start"). From then on building a part changes nothing visitors see.
+ * (brought in by the site, note "first start"). From then on building a part changes nothing visitors see.
  */
 @Injectable()
 export class FirstStartReleases implements OnApplicationBootstrap {
@@ -50,7 +50,7 @@ export class FirstStartReleases implements OnApplicationBootstrap {
               section: name,
               id: unpacked.id,
               ...releaseManifest(kept),
-              uploadedBy: { kind: 'owner' },
+              uploadedBy: { kind: 'site' },
               note: 'first start',
               checks: [
                 { name: 'archive', outcome: 'passed', detail: `Taken from ${folder}/dist on the site's first start.` },
