@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { packFolder, unpackedOf } from '../store/release-archive.js';
 import { ReleaseFiles } from '../store/release-files.js';
 import { serverFetchUrl } from '../renderers/section-url.js';
-import { sentenceOf } from '../renderers/section-manifests.js';
+import { causeOf, sentenceOf } from '../renderers/section-manifests.js';
 import { archiveRefused, SectionReleases } from './section-releases.service.js';
 
 /** The file list's own size: every entry at its longest path, with its size and hash. */
@@ -34,9 +34,6 @@ const fileListSchema = z.object({
 class ImportRefused extends Error {}
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-/** fetch() says "fetch failed" and keeps the reason in its cause. */
-const causeOf = (error: unknown): unknown =>
-  error instanceof Error && error.message === 'fetch failed' && error.cause ? error.cause : error;
 
 /**
  * A build at a URL (its remoteEntry.js) taken in as a release of this site by the owner: its file list

@@ -40,7 +40,7 @@ interface Where {
 }
 
 /** fetch() says "fetch failed" and keeps the reason (refused, timed out, bad port) in its cause. */
-const causeOf = (error: unknown): unknown =>
+export const causeOf = (error: unknown): unknown =>
   error instanceof Error && error.message === 'fetch failed' && error.cause ? error.cause : error;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
