@@ -61,7 +61,7 @@ if (postgresBin()) {
     // - both engines when an outcome lies in what storage keeps or does: rows written and read back (messages,
     //   sessions, releases, tokens, experiments, measurements, rate-limit counters), a restart or a second replica
     //   on the same data, the database's own behaviour (a trigger, a lost connection, writers at once), or what
-    //   the storage puts in the server's environment (DATABASE_URL, which render-sandbox keeps from section code);
+    //   the storage puts in the server's environment (DATABASE_URL, which renderer-sandbox keeps from section code);
     // - PGlite alone when every outcome is decided before storage is asked (pages, HTTP, origins, files,
     //   processes) and storage only sets up a session or a token (owner-auth and deploy-tokens prove those on
     //   both): server-rendered pages, HTTP basics, the public origin, the PDF, request logs, the server's flags,

@@ -11,7 +11,7 @@ export default createPartConfig({
   name: shell.name,
   port: shell.devPort,
   title: site.ownerName,
-  serverEntry: './src/server/page-renderer.ts',
+  serverEntry: './src/server/render-module.ts',
   // the owner's portrait at a fixed URL: the pages' structured data and /resume.json name it
   publicFiles: [{ from: require.resolve('@portfolio/content/profile.svg'), to: ownerPortraitPath.slice(1) }],
   runtimePlugins: [

@@ -15,7 +15,7 @@ import { folderEntries, tarGz } from './tar-archive.js';
 // The hostile-release suite, the boundary's rows of issue 25's table (1, 2, 7, 9, 13, 16): each attack is a release
 // a section's developer uploads with the section's deploy token, whose server code the upload's own checks run in
 // a renderer (the stand-in render module runs a server entry as the federation runtime does). Each is refused,
-// contained or harmless, and the site answers throughout. Which layer stops what: render-sandbox.spec.ts.
+// contained or harmless, and the site answers throughout. Which layer stops what: renderer-sandbox.spec.ts.
 
 /** What each attack's code starts with: outcomes as words, and the page that shows them. */
 const prelude = `
@@ -27,7 +27,7 @@ const connects = (make) => new Promise((resolve) => {
 const shown = (report) => '<pre id="report">' + JSON.stringify(report) + '</pre>';
 `;
 
-/** What a renderer may allocate beyond a bare one's start: render-sandbox.ts's renderMemoryMb. */
+/** What a renderer may allocate beyond a bare one's start: renderer-sandbox.ts's renderMemoryMb. */
 const renderMemoryMb = 128;
 
 const reportIn = (html: string) =>

@@ -9,8 +9,8 @@ import {
   type ChildRequest,
   type RenderChildStart,
   type ServerMessage,
-} from './render-messages.js';
-import { channelFd, renderMemoryMb, startSandboxedChild, type SandboxLayers } from './render-sandbox.js';
+} from './renderer-messages.js';
+import { channelFd, renderMemoryMb, startSandboxedChild, type SandboxLayers } from './renderer-sandbox.js';
 
 export interface RendererTimes {
   /** a renderer not ready by then is ended (a section that loops at import) */
@@ -26,7 +26,7 @@ export interface RendererTimes {
   answerWallMs: number;
 }
 
-/** One file of the renderer's own section build (render-child.js asks for each): its text, or a throw saying why not. */
+/** One file of the renderer's own section build (renderer-child.js asks for each): its text, or a throw saying why not. */
 export type SectionFileReader = (url: string) => Promise<string>;
 
 interface Pending {
@@ -145,7 +145,7 @@ export function pathOnSite(pagePath: string): boolean {
 
 /**
  * One renderer process (started only by SectionRenderers): one section's server code in the sandbox of
- * render-sandbox.ts, answering renders by id over its channel. Whatever goes wrong in it (a throw, a loop, its
+ * renderer-sandbox.ts, answering renders by id over its channel. Whatever goes wrong in it (a throw, a loop, its
  * memory cap, a message that breaks the protocol, never starting) fails only what was asked of it, and is
  * logged under `label`, never shown to a visitor. The server sends it its files (`files`) and nothing else.
  */
@@ -381,7 +381,7 @@ export class RendererProcess {
   }
 
   /**
-   * Its channel, a line at a time: each line one message of render-messages.ts's `childMessage`. Anything else
+   * Its channel, a line at a time: each line one message of renderer-messages.ts's `childMessage`. Anything else
    * (a line too long, not JSON, not a message, an answer to nothing asked) ends the renderer: its section's code
    * wrote it, and the server reads no more from it.
    */

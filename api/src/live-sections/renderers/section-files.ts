@@ -18,7 +18,7 @@ class SectionFileRefused extends Error {}
 const serverFolderOf = (build: SectionBuild): string => new URL('./', build.serverEntry).href;
 
 /**
- * The files of a section build's server half, for its renderer (render-child.js asks for each over its channel;
+ * The files of a section build's server half, for its renderer (renderer-child.js asks for each over its channel;
  * a renderer has no network and reads no file). Only files under the folder of the build's server entry, and only
  * scripts: the server entry and its chunks. A release of this site (`/sections/<name>/<id>/server/...`, named by
  * its content) is read from the release store, never over HTTP; a build the owner put on another host is fetched

@@ -12,7 +12,7 @@ import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { RendererProcess, type RendererTimes, type SectionFileReader } from './renderer-process.js';
-import { sandboxLayers } from './render-sandbox.js';
+import { sandboxLayers } from './renderer-sandbox.js';
 import { SectionFiles } from './section-files.js';
 import { buildsSignature } from './section-manifests.js';
 import { StartTurns } from './start-turns.js';

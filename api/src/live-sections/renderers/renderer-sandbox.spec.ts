@@ -4,11 +4,11 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuTimeMs, RendererProcess, type RendererTimes } from './renderer-process.js';
-import { renderMemoryMb, sandboxCommand, sandboxFlags, sandboxLayers, type SandboxLayers } from './render-sandbox.js';
+import { renderMemoryMb, sandboxCommand, sandboxFlags, sandboxLayers, type SandboxLayers } from './renderer-sandbox.js';
 
 // Which layer of the renderers' sandbox stops what (docs/server-rendering.md, "Threat model"): each attack is run
 // with one layer and without it, by a bare Node process through the layers (what the kernel stops whatever the code
-// is), and by render-child.js with no layer of the host's (what the process stripped inside stops on its own).
+// is), and by renderer-child.js with no layer of the host's (what the process stripped inside stops on its own).
 
 const none: SandboxLayers = { user: null, unshare: null, dataLimitKb: null };
 const isRoot = process.getuid?.() === 0;
@@ -45,7 +45,7 @@ async function listener(): Promise<{ port: number; connections: () => number; cl
 }
 
 /**
- * A renderer (render-child.js, through `layers`) whose render module runs `attack` (an async function body) on
+ * A renderer (renderer-child.js, through `layers`) whose render module runs `attack` (an async function body) on
  * each render and shows what it returned, as JSON.
  */
 function attacker(

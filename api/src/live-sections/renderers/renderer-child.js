@@ -1,7 +1,7 @@
 // @ts-check
-// A renderer process: one section's server code (or none: the shell alone), started by render-sandbox.ts with
+// A renderer process: one section's server code (or none: the shell alone), started by renderer-sandbox.ts with
 // `-e` (it reads no file) through the layers that host allows. It takes its start over its channel (file
-// descriptor 3: one JSON message a line, render-messages.ts), strips its own process of what could reach another
+// descriptor 3: one JSON message a line, renderer-messages.ts), strips its own process of what could reach another
 // process or the network, and only then runs the shell's render module, which loads its one section's build (the
 // others are named on the page but never loaded: their routes are rendered by their own renderers). Every file
 // of that build comes from the server over the channel: a renderer needs no network and no file.
@@ -10,10 +10,10 @@ import { Module, registerHooks, syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 
-/** @typedef {import('./render-messages.js').ChildMessage} ChildMessage */
-/** @typedef {import('./render-messages.js').ServerMessage} ServerMessage */
-/** @typedef {import('./render-messages.js').RenderChildStart} RenderChildStart */
-/** @typedef {import('./render-messages.js').ChildRequest} ChildRequest */
+/** @typedef {import('./renderer-messages.js').ChildMessage} ChildMessage */
+/** @typedef {import('./renderer-messages.js').ServerMessage} ServerMessage */
+/** @typedef {import('./renderer-messages.js').RenderChildStart} RenderChildStart */
+/** @typedef {import('./renderer-messages.js').ChildRequest} ChildRequest */
 /** @typedef {import('@portfolio/contracts/page-render').SectionState} SectionState */
 /** @typedef {import('@portfolio/contracts/page-render').PageRenderer} PageRenderer */
 

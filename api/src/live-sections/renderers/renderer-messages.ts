@@ -3,7 +3,7 @@ import { remoteNames, type RemoteName } from '@portfolio/contracts/remote-routes
 import * as z from 'zod';
 
 /**
- * What a renderer process (render-child.js) and the server say to each other: one JSON message a line over the
+ * What a renderer process (renderer-child.js) and the server say to each other: one JSON message a line over the
  * renderer's channel (its file descriptor 3). The server's messages are typed; a renderer's are untrusted (its
  * section's code can write anything to its channel) and pass `childMessage` below, or end that renderer.
  */

@@ -15,14 +15,14 @@ import { Logger } from '@nestjs/common';
  * - the kernel's cap on its data (RLIMIT_DATA, through `ulimit -d`): its heap, Buffers, WebAssembly memory and
  *   stacks together, at allocation, whatever V8's heap flag says;
  * - Node's permission model with nothing granted: no file read or write, child process, worker, addon, WASI or
- *   inspector; its code (render-child.js, the render module, the section's files) comes over its channel;
+ *   inspector; its code (renderer-child.js, the render module, the section's files) comes over its channel;
  * - an environment with no secret, no inspector on SIGUSR1, and a lower scheduling priority than the server's.
- * Inside, render-child.js strips its process object before any section code runs, and the server validates every
- * message it sends (render-messages.ts) and watches its memory and CPU (renderer-process.ts).
+ * Inside, renderer-child.js strips its process object before any section code runs, and the server validates every
+ * message it sends (renderer-messages.ts) and watches its memory and CPU (renderer-process.ts).
  */
 
 /** The child that runs section code (plain JavaScript: the API's tests start it without a build). */
-const renderChildScript = fileURLToPath(new URL('./render-child.js', import.meta.url));
+const renderChildScript = fileURLToPath(new URL('./renderer-child.js', import.meta.url));
 
 /** A renderer's V8 heap: a page render needs a few MB; a section that needs more dies, not the server. */
 const renderHeapMb = 48;
@@ -80,13 +80,13 @@ export interface SandboxLayers {
   dataLimitKb: number | null;
 }
 
-/** The file descriptor a renderer finds its channel to the server on (render-child.js reads and writes it). */
+/** The file descriptor a renderer finds its channel to the server on (renderer-child.js reads and writes it). */
 export const channelFd = 3;
 /** Where a renderer running as another user finds the node binary, opened by the server (see `nodeArgs`). */
 const nodeFd = 4;
 
 /**
- * The source of render-child.js, run with `-e`: a renderer reads no file, so it runs where its user could not
+ * The source of renderer-child.js, run with `-e`: a renderer reads no file, so it runs where its user could not
  * read the server's folders (the CI's checkout and Node under /root).
  */
 let childSource: string | null = null;
