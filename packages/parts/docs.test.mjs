@@ -1,5 +1,6 @@
-// The docs cite only what exists: every file path, link and npm script named in README.md and docs/**/*.md, and the
-// README's configuration table against the variables the server reads (api/src/config/app-config.ts).
+// The docs cite only what exists: every file path, link and npm script named in README.md and docs/**/*.md, every
+// environment variable or constant and every Class.member the reference docs name, and the README's configuration
+// table against the variables the server reads (api/src/config/app-config.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -54,6 +55,21 @@ function citedFiles(text) {
 /** A cited path is a source file, or the end of one's path (from a folder the text names). */
 const exists = (cited) => sources.includes(cited) || sources.some((file) => file.endsWith(`/${cited}`));
 
+/** The reference docs, which say what is; the decision records (docs/decisions/) also say what was. */
+const referenceDocs = docs.filter((doc) => !doc.startsWith('docs/decisions/'));
+
+/** Every source file but the docs (and pictures), as one text to look names up in. */
+const sourceText = sources
+  .filter((file) => !/\.(?:md|png|jpe?g|webp|woff2?|ico|gz|tgz|pdf)$/.test(file))
+  .map((file) => read(file))
+  .join('\n');
+
+/** Whether `name` is a word of the sources (not part of a longer name). */
+const inSources = (name) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(sourceText);
+
+/** Names in the docs that no source holds, on purpose: a reader's own shell variable in an example. */
+const notOurs = new Set(['OWNER_PASSWORD']);
+
 describe('the docs', () => {
   it('cite only files that exist', () => {
     const missing = docs.flatMap((doc) =>
@@ -101,5 +117,30 @@ describe('the docs', () => {
     );
     expect(variables.length).toBeGreaterThan(30);
     expect([...listed].sort()).toEqual([...variables].sort());
+  });
+  it('name only environment variables and constants that the sources hold', () => {
+    const missing = referenceDocs.flatMap((doc) =>
+      [...new Set(read(doc).match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g) ?? [])]
+        .filter((name) => !notOurs.has(name) && !inSources(name))
+        .map((name) => `${doc}: ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("name only classes' and objects' members that the sources hold (LiveSections.forRequest)", () => {
+    const globals = new Set(['Node', 'React', 'Intl', 'Promise', 'Buffer', 'Object', 'JSON', 'Math', 'Date', 'Array']);
+    const missing = referenceDocs.flatMap((doc) =>
+      [...new Set(read(doc).match(/\b[A-Z][a-z][A-Za-z]*\.[a-z][A-Za-z]+\b(?!\.?[a-z])/g) ?? [])]
+        .filter((named) => {
+          const [owner, member] = named.split('.');
+          return (
+            !globals.has(owner) &&
+            !/^(?:md|ts|tsx|js|json|mjs)$/.test(member) &&
+            !(inSources(owner) && inSources(member))
+          );
+        })
+        .map((named) => `${doc}: ${named}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
