@@ -23,7 +23,8 @@ async function measure(browser, origin, route) {
     const kind = kinds[response.request().resourceType()];
     if (!kind) return;
     const url = new URL(response.url());
-    const part = /^\/mf\/([a-z]+)\//.exec(url.pathname)?.[1];
+    // a section's files: its release's (/sections/<name>/<id>/), or a dev build's (/mf/<name>/)
+    const part = /^\/(?:sections|mf)\/([a-z]+)\//.exec(url.pathname)?.[1];
     const name = part ? `mf-${part}` : url.origin === origin ? 'shell' : 'external';
     pending.push(
       response.body().then(
