@@ -1,12 +1,30 @@
 import { expect, test } from '@playwright/test';
+import { keepServerHeading, serverHeadingKept } from '../support/hydration';
 
 /** The way out that the 'Oops!' page offers inside itself (a visitor on a broken page should not need the header). */
 const homeLink = 'Back to the home page';
 
-test("the 'Oops!' page links home from inside the page, reached by keyboard with a visible focus", async ({ page }) => {
+test("the 'Oops!' page, inside the frame and hydrated on the server's markup, links home from inside the page, reached by keyboard with a visible focus", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(keepServerHeading);
   await page.goto('/no/such/page');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Jordan Reyes');
+  await expect(main).toContainText(
+    'Sorry, an unexpected error has occurred. Please contact the site administrator for assistance.',
+  );
+  await expect(main.locator('i')).toHaveText('Not Found');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // hydration kept the server's elements, without an error
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(serverHeadingKept)).toBe(true);
+  expect(errors).toEqual([]);
+
   const link = main.getByRole('link', { name: homeLink });
   await expect(link).toHaveAttribute('href', '/');
 

@@ -45,15 +45,3 @@ test('the shared frame surrounds every route, each titled after its page; header
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
-
-test('an unknown path shows the error page inside the frame', async ({ page }) => {
-  await page.goto('/no/such/page');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { name: 'Oops!' })).toBeVisible();
-  await expect(main).toContainText(
-    'Sorry, an unexpected error has occurred. Please contact the site administrator for assistance.',
-  );
-  await expect(main.locator('i')).toHaveText('Not Found');
-  await expect(page.getByRole('banner')).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toBeVisible();
-});
