@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: the contracts built once; then three lanes: the API's build and tests, the checks (format, lint, the
-// other workspaces' unit tests in one jest run, every type check in one `tsc -b`) and the front ends' build side by
+// `npm test`: the contracts built once; then three lanes: the API's build and tests, the checks (format, lint with
+// every workspace's type check, the other workspaces' unit tests in one jest run) and the front ends' build side by
 // side, then the browser tests once all three have ended. `npm test -- api checks` runs the lanes named. Each step's
 // output is printed whole when it ends, with its time. A failed check does not stop its lane; a failed build skips
 // the tests that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { api, libraries, repoRoot } from './parts.mjs';
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -43,8 +42,6 @@ function npmRun(script, workspace, { live = false, args: extra = [] } = {}) {
   ];
   return run([script, workspace, ...extra].filter(Boolean).join(' '), 'npm', args, { live });
 }
-
-const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
 
 /** The steps one after another; after a failed one the rest are skipped when `stopOnFailure`. True when all passed. */
 async function inTurn(steps, { stopOnFailure = false } = {}) {
@@ -103,17 +100,14 @@ const lanes = {
           ]).then((all) => all.every(Boolean)),
       ]),
   },
-  /** Format, lint, the other workspaces' unit tests in one jest run (jest.config.mjs), every type check in one. */
+  /**
+   * Format; lint, which type-checks every project of tsconfig.json as `tsc -b` does, from the programs its type-aware
+   * rules build (scripts/eslint-type-check.mjs; the contracts are built already); the other workspaces' unit tests
+   * in one jest run (jest.config.mjs).
+   */
   checks: {
     name: 'checks and unit tests',
-    run: () =>
-      inTurn([
-        () => npmRun('format:check'),
-        () => npmRun('lint:eslint'),
-        () => npmRun('test:unit'),
-        // tsconfig.json's projects; the contracts are built already
-        () => run('tsc -b', process.execPath, [tsc, '-b']),
-      ]),
+    run: () => inTurn([() => npmRun('format:check'), () => npmRun('lint:eslint'), () => npmRun('test:unit')]),
   },
   browser: {
     name: 'build, then browser tests',
