@@ -21,7 +21,7 @@ export default defineConfig({
   expect: { timeout: 7_500 },
   fullyParallel: true,
   workers: 2,
-  // npm test runs the browser tests beside the API's tests and the checks, on 2 cores: a test that fails once
+  // npm test runs the browser tests on 2 cores that the rest of the run kept busy: a test that fails once
   // is run again (with a trace) and, if it then passes, is reported as flaky in the summary, not hidden
   retries: 1,
   reporter: [['list']],

@@ -8,7 +8,7 @@ import { repoRoot } from './parts.mjs';
 /** Node's settings for the server (packages/parts/parts.mjs says why) */
 const serverFlags = api.nodeFlags;
 
-/** glibc's allocator gives each thread an arena of its own; two keep the render worker's garbage from spreading */
+/** glibc's allocator gives each thread an arena of its own; two keep the server's garbage from spreading */
 const serverEnv = { MALLOC_ARENA_MAX: '2' };
 
 const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), '--if-stale'], {

@@ -1,26 +1,31 @@
 #!/usr/bin/env node
-// `npm test`: the contracts built once; then three lanes: the API's build and tests, the checks (format, lint, the
-// other workspaces' unit tests in one jest run, every type check in one `tsc -b`) and the front ends' build side by
-// side, then the browser tests once all three have ended. `npm test -- api checks` runs the lanes named. Each step's
-// output is printed whole when it ends, with its time. A failed check does not stop its lane; a failed build skips
-// the tests that need it. Any failure fails the run.
+// `npm test`: the contracts built once; then the API's build and tests, the front ends' build and the unit tests side
+// by side, then the browser tests once those have ended. The static checks (format, and lint with every type check:
+// ESLint reports `tsc -b`'s errors) run from the start to the end at the lowest CPU priority, both at once: they wait for no timer, so
+// they take only the CPU that the timed lanes leave, in the first phase and in the browser tests' waits, and never
+// slow a timed test. `npm test -- api checks` runs the lanes named. Each step's output is printed whole when it ends,
+// with its time. A failed check does not stop its lane; a failed build skips the tests that need it. Any failure
+// fails the run.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import os from 'node:os';
 import { api, libraries, repoRoot } from './parts.mjs';
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /**
  * Runs a command, named `name` in the output. A step that runs beside another keeps its output until it ends, so
- * the two never interleave; one that runs alone (`live`) shows it as it comes.
+ * the two never interleave; one that runs alone (`live`) shows it as it comes. A `background` one runs at the lowest
+ * CPU priority (nice 19), it and every process it starts: it takes what the others leave.
  */
-function run(name, command, args, { live = false } = {}) {
+function run(name, command, args, { live = false, background = false } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, {
       cwd: repoRoot,
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     });
+    // before the command has started any process of its own: they inherit it
+    if (background && child.pid) os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -33,7 +38,7 @@ function run(name, command, args, { live = false } = {}) {
 }
 
 /** Runs `npm run <script> [-w workspace] [-- args]`. */
-function npmRun(script, workspace, { live = false, args: extra = [] } = {}) {
+function npmRun(script, workspace, { live = false, background = false, args: extra = [] } = {}) {
   const args = [
     'run',
     script,
@@ -41,10 +46,8 @@ function npmRun(script, workspace, { live = false, args: extra = [] } = {}) {
     ...(workspace ? ['-w', workspace] : []),
     ...(extra.length ? ['--', ...extra] : []),
   ];
-  return run([script, workspace, ...extra].filter(Boolean).join(' '), 'npm', args, { live });
+  return run([script, workspace, ...extra].filter(Boolean).join(' '), 'npm', args, { live, background });
 }
-
-const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
 
 /** The steps one after another; after a failed one the rest are skipped when `stopOnFailure`. True when all passed. */
 async function inTurn(steps, { stopOnFailure = false } = {}) {
@@ -78,10 +81,14 @@ const built = () =>
       )
     : npmRun('build', undefined, { args: ['--no-cache'] }));
 
+/** The other workspaces' unit and component tests in one jest run (jest.config.mjs): timed, so not in the background. */
+let unit;
+const unitTests = () => (unit ??= npmRun('test:unit'));
+
 /**
- * The lanes. The API's tests and the checks run side by side with the build from the start; the browser tests
- * wait for the build and for the other lanes: beside them, renderer processes, replicas and browsers kept 2 cores
- * at a load of 15 and timing-bound tests failed (issue 19).
+ * The lanes. The API's tests and the unit tests run side by side with the build from the start; the browser tests
+ * wait for the build and for those: beside them, renderer processes, replicas and browsers kept 2 cores at a load of
+ * 15 and timing-bound tests failed (issue 19). The static checks run in the background throughout.
  */
 const lanes = {
   /**
@@ -103,23 +110,26 @@ const lanes = {
           ]).then((all) => all.every(Boolean)),
       ]),
   },
-  /** Format, lint, the other workspaces' unit tests in one jest run (jest.config.mjs), every type check in one. */
+  /**
+   * The unit tests, and the static checks at the lowest priority, all at once: one after another, the last of them
+   * would run alone on one core of two once the browser tests end. Lint type-checks every project of tsconfig.json
+   * as `tsc -b` does, from the programs its type-aware rules build (scripts/eslint-type-check.mjs; the contracts are
+   * built already).
+   */
   checks: {
     name: 'checks and unit tests',
     run: () =>
-      inTurn([
-        () => npmRun('format:check'),
-        () => npmRun('lint:eslint'),
-        () => npmRun('test:unit'),
-        // tsconfig.json's projects; the contracts are built already
-        () => run('tsc -b', process.execPath, [tsc, '-b']),
-      ]),
+      Promise.all([
+        unitTests(),
+        npmRun('format:check', undefined, { background: true }),
+        npmRun('lint:eslint', undefined, { background: true }),
+      ]).then((all) => all.every(Boolean)),
   },
   browser: {
     name: 'build, then browser tests',
-    run: async (others) => {
+    run: async (timedWork) => {
       if (!(await built())) return false;
-      await others;
+      await timedWork;
       return npmRun('e2e', 'e2e');
     },
   },
@@ -145,8 +155,10 @@ const timed = async (lane, ...args) => {
   console.log(`\n══ ${lane.name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(started)}`);
   return passed;
 };
-const sideBySide = Promise.all(['api', 'checks'].filter(running).map((key) => timed(lanes[key])));
-const results = await Promise.all([sideBySide, running('browser') ? timed(lanes.browser, sideBySide) : true]);
+const sideBySide = ['api', 'checks'].filter(running).map((key) => timed(lanes[key]));
+// what the browser tests wait for: the API lane and the unit tests, not the static checks in the background
+const timedWork = Promise.all([running('api') && sideBySide[0], running('checks') && unitTests()]);
+const results = await Promise.all([...sideBySide, running('browser') ? timed(lanes.browser, timedWork) : true]);
 if (!results.flat().every((passed) => passed !== false)) {
   console.log(`npm test failed after ${seconds(started)}`);
   process.exit(1);

@@ -52,11 +52,14 @@ async function mailsWith(text: string): Promise<string[]> {
   return mails.map((mail) => mail.raw).filter((raw) => raw.includes(text));
 }
 
-test('labels, types and the captcha: a light, normal reCAPTCHA with the run-time site key', async ({
+test('labels, types and the captcha: a light, normal reCAPTCHA with the run-time site key; the no-JavaScript line stays out of sight and hydration has nothing to say', async ({
   page,
   captchaRequests,
 }) => {
-  await openForm(page);
+  const problems: string[] = [];
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(error.message));
+  const form = await openForm(page);
   for (const label of Object.keys(fields)) await expect(field(page, label)).toBeVisible();
   for (const label of ['First name*', 'Last name*', 'Email address*', 'Subject*', 'Message*']) {
     await expect(page.locator('label', { hasText: label })).toBeVisible();
@@ -74,6 +77,15 @@ test('labels, types and the captcha: a light, normal reCAPTCHA with the run-time
     size: 'normal',
   });
   expect(captchaRequests.some((url) => url.startsWith('https://www.google.com/recaptcha/api.js'))).toBe(true);
+
+  // with JavaScript on, the server sent the no-JavaScript line, and the browser treats it as the text of a
+  // <noscript>: nothing shown, no link
+  const noscript = form.locator('noscript');
+  await expect(noscript).toHaveCount(1);
+  expect(await noscript.boundingBox()).toBeNull();
+  await expect(form.locator('noscript a')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
 });
 
 test('sends: fields and button disabled with "Sending...", then success clears everything', async ({ page }) => {
@@ -112,13 +124,22 @@ test('sends: fields and button disabled with "Sending...", then success clears e
   expect(mail).toMatch(/^To: owner@example\.com$/m);
 });
 
-test('no captcha answer: "Please verify the reCAPTCHA", and the form stays usable', async ({ page }) => {
+test('no captcha answer: "Please verify the reCAPTCHA" in a modal that fades in and out with Bootstrap timings, and the form stays usable', async ({
+  page,
+}) => {
   const verifyCalls: string[] = [];
   page.on('request', (request) => request.url().endsWith('/api/verify') && verifyCalls.push(request.url()));
   await openForm(page);
   await fill(page);
   await submitButton(page).click();
   await expect(modal(page)).toContainText('Please verify the reCAPTCHA');
+  await expect(modal(page)).toHaveClass(/fade/);
+  expect(await page.locator('.modal-dialog').evaluate((element) => getComputedStyle(element).transitionDuration)).toBe(
+    '0.3s',
+  );
+  expect(
+    await page.locator('.modal-backdrop').evaluate((element) => getComputedStyle(element).transitionDuration),
+  ).toBe('0.15s');
   await modal(page).getByRole('button', { name: 'Close' }).click();
   await expect(modal(page)).toBeHidden();
   await expect(page.locator('.fake-recaptcha input')).toBeFocused(); // back where the answer is missing
@@ -127,44 +148,58 @@ test('no captcha answer: "Please verify the reCAPTCHA", and the form stays usabl
   expect(verifyCalls).toEqual([]);
 });
 
-for (const { token, message } of [
-  { token: 'refused' as const, message: 'Invalid reCAPTCHA.' },
-  { token: 'down' as const, message: 'ReCAPTCHA error. Please try again later.' },
-]) {
-  test(`captcha ${token}: "${message}" and nothing is sent`, async ({ page }) => {
-    const contactCalls: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/api/contact') && contactCalls.push(request.url()));
-    await openForm(page);
-    await fill(page);
-    await solveCaptcha(page, token);
-    await submitButton(page).click();
-    await expect(modal(page)).toHaveText(new RegExp(message.replace(/\./g, '\\.')));
-    await modal(page).getByRole('button', { name: 'Close' }).click();
-    await expect(submitButton(page)).toBeFocused();
-    await expect(field(page, 'Message')).toHaveValue(fields.Message);
-    await expect(page.locator('.fake-recaptcha input')).not.toBeChecked(); // a used token needs a fresh answer
-    expect(contactCalls).toEqual([]);
-  });
-}
+test('captcha refused: "Invalid reCAPTCHA.", then captcha down: "ReCAPTCHA error. Please try again later."; nothing is sent', async ({
+  page,
+}) => {
+  const contactCalls: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/contact') && contactCalls.push(request.url()));
+  await openForm(page);
+  await fill(page);
+  // one visitor meets both in turn: the second answer also shows the form is usable again after the first
+  for (const { token, message } of [
+    { token: 'refused' as const, message: 'Invalid reCAPTCHA.' },
+    { token: 'down' as const, message: 'ReCAPTCHA error. Please try again later.' },
+  ]) {
+    await test.step(`captcha ${token}`, async () => {
+      await solveCaptcha(page, token);
+      await submitButton(page).click();
+      await expect(modal(page)).toHaveText(new RegExp(message.replace(/\./g, '\\.')));
+      await modal(page).getByRole('button', { name: 'Close' }).click();
+      await expect(modal(page)).toBeHidden();
+      await expect(submitButton(page)).toBeFocused();
+      await expect(field(page, 'Message')).toHaveValue(fields.Message);
+      await expect(page.locator('.fake-recaptcha input')).not.toBeChecked(); // a used token needs a fresh answer
+    });
+  }
+  expect(contactCalls).toEqual([]);
+});
 
-for (const failure of ['an error status', 'a network failure'] as const) {
-  test(`sending fails with ${failure}: "Error sending your message, please try again later."`, async ({ page }) => {
-    await page.route('**/api/contact', (route) =>
-      failure === 'an error status'
-        ? route.fulfill({ status: 503, json: { statusCode: 503 } })
-        : route.abort('connectionreset'),
-    );
-    await openForm(page);
-    await fill(page);
-    await solveCaptcha(page);
-    await submitButton(page).click();
-    await expect(modal(page)).toContainText('Error sending your message, please try again later.');
-    await modal(page).getByRole('button', { name: 'Close' }).click();
-    await expect(field(page, 'Subject')).toHaveValue(fields.Subject);
-    await expect(submitButton(page)).toBeEnabled();
-    await expect(submitButton(page)).toBeFocused();
-  });
-}
+test('sending fails with an error status, then with a network failure: each time "Error sending your message, please try again later."', async ({
+  page,
+}) => {
+  const failures = ['an error status', 'a network failure'] as const;
+  let calls = 0;
+  await page.route('**/api/contact', (route) =>
+    failures[calls++] === 'an error status'
+      ? route.fulfill({ status: 503, json: { statusCode: 503 } })
+      : route.abort('connectionreset'),
+  );
+  await openForm(page);
+  await fill(page);
+  for (const failure of failures) {
+    await test.step(failure, async () => {
+      await solveCaptcha(page);
+      await submitButton(page).click();
+      await expect(modal(page)).toContainText('Error sending your message, please try again later.');
+      await modal(page).getByRole('button', { name: 'Close' }).click();
+      await expect(modal(page)).toBeHidden();
+      await expect(field(page, 'Subject')).toHaveValue(fields.Subject);
+      await expect(submitButton(page)).toBeEnabled();
+      await expect(submitButton(page)).toBeFocused();
+    });
+  }
+  expect(calls).toBe(2);
+});
 
 test('browser validity first: the form is marked validated and nothing is sent while a field is wrong', async ({
   page,
@@ -194,20 +229,6 @@ test('browser validity first: the form is marked validated and nothing is sent w
     .toBe('Must be an email address.');
   await expect(modal(page)).toHaveCount(0);
   expect(apiCalls).toEqual([]);
-});
-
-test('the result modal fades in and out with Bootstrap timings', async ({ page }) => {
-  await openForm(page);
-  await fill(page);
-  await submitButton(page).click();
-  await expect(modal(page)).toBeVisible();
-  await expect(modal(page)).toHaveClass(/fade/);
-  expect(await page.locator('.modal-dialog').evaluate((element) => getComputedStyle(element).transitionDuration)).toBe(
-    '0.3s',
-  );
-  expect(
-    await page.locator('.modal-backdrop').evaluate((element) => getComputedStyle(element).transitionDuration),
-  ).toBe('0.15s');
 });
 
 test('while the captcha loads its place says so, and it appears without moving the form', async ({ page }) => {
@@ -268,20 +289,4 @@ test("with JavaScript off, the captcha's place says the form needs it and gives 
   await expect(form.getByText(contactFormText.captchaLoading)).toBeHidden();
   await expect(form.getByRole('status')).toBeHidden();
   await context.close();
-});
-
-test('with JavaScript on, the no-JavaScript line stays out of sight and hydration has nothing to say', async ({
-  page,
-}) => {
-  const problems: string[] = [];
-  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(error.message));
-  const form = await openForm(page);
-  // the server sent the line, and the browser treats it as the text of a <noscript>: nothing shown, no link
-  const noscript = form.locator('noscript');
-  await expect(noscript).toHaveCount(1);
-  expect(await noscript.boundingBox()).toBeNull();
-  await expect(form.locator('noscript a')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  expect(problems).toEqual([]);
 });

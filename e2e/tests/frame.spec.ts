@@ -14,7 +14,9 @@ const routes = [
 // what the header and the footer say and link to is the shell's component test (shell/src/layout/site-frame.test.tsx);
 // here, that the built site draws the frame around every route's page, titled after it, its marks at a size a
 // visitor sees, in one page walking the routes as a visitor's tab does
-test('the shared frame surrounds every route, each titled after its page', async ({ page }) => {
+test('the shared frame surrounds every route, each titled after its page; header links navigate inside the page, marking the current section', async ({
+  page,
+}) => {
   for (const { path, title } of routes) {
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1 });
@@ -29,6 +31,19 @@ test('the shared frame surrounds every route, each titled after its page', async
   const marks = page.getByRole('banner').locator('.site-profile-link svg[aria-hidden="true"]');
   await expect(marks).toHaveCount(siteConfig.profiles.length);
   for (const mark of await marks.all()) expect((await mark.boundingBox())?.width).toBeGreaterThanOrEqual(20);
+
+  // from the walk's last page, the header's links move inside the page: no load
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.getByRole('banner').getByRole('link', { name: siteConfig.ownerName }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
 test('an unknown path shows the error page inside the frame', async ({ page }) => {
@@ -41,19 +56,4 @@ test('an unknown path shows the error page inside the frame', async ({ page }) =
   await expect(main.locator('i')).toHaveText('Not Found');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
-});
-
-test('header links navigate inside the page, marking the current section', async ({ page }) => {
-  await page.goto('/');
-  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true }).click();
-  await expect(page).toHaveURL(/\/projects$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await page.getByRole('banner').getByRole('link', { name: siteConfig.ownerName }).click();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });

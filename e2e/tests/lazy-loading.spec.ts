@@ -3,16 +3,22 @@ import { projectWriteUps } from '../support/content';
 import { recordRequests, remotesIn } from '../support/network-log';
 import { sitemapPaths } from '../support/server-rendered.mjs';
 
-test('home fetches only the shell and mf-home; other remotes load on first visit', async ({ page }) => {
+test('home fetches only the shell and mf-home; other remotes load on first visit, or as a section link is hovered before the click', async ({
+  page,
+}) => {
   const requests = recordRequests(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'HELLO' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(remotesIn(requests)).toEqual(['home']);
 
+  // hovering a section link preloads its remote before the click
+  await page.getByRole('banner').getByRole('link', { name: 'Resume', exact: true }).hover();
+  await expect.poll(() => remotesIn(requests)).toContain('resume');
+
   await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'About Me' })).toBeVisible();
-  expect(remotesIn(requests)).toEqual(['about', 'home']);
+  expect(remotesIn(requests)).toEqual(['about', 'home', 'resume']);
 });
 
 test('a deep link fetches the shell and only the remote it needs', async ({ page }) => {
@@ -76,15 +82,6 @@ test('a visit in the browser to a project without a write-up fetches no markdown
   };
   expect(await visit(empty!)).toEqual([]);
   expect(await visit(written!)).toHaveLength(1);
-});
-
-test('hovering a section link preloads its remote before the click', async ({ page }) => {
-  const requests = recordRequests(page);
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  expect(remotesIn(requests)).not.toContain('resume');
-  await page.getByRole('banner').getByRole('link', { name: 'Resume', exact: true }).hover();
-  await expect.poll(() => remotesIn(requests)).toContain('resume');
 });
 
 test("the page announces the shell's start-up scripts, so they load beside main.js, and only those", async ({

@@ -7,24 +7,22 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 const shownPanel = (page: Page) => page.locator('[role="tabpanel"]:visible');
 const downloadButton = (page: Page) => page.getByRole('button', { name: 'Download Resume' });
 
-test('the header card, the headings and the summary', async ({ page }) => {
+test('the header card, the headings and the summary; the card is balanced: portrait | name, title and contact links | Download Resume', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/resume');
   const card = page.getByRole('region', { name: 'Resume header' });
-  const portrait = card.getByRole('img', { name: `Portrait of ${siteConfig.ownerName}` });
-  await expect(portrait).toBeVisible();
-  await expect(portrait).toHaveCSS('border-radius', '50%');
-  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const portraitImage = card.getByRole('img', { name: `Portrait of ${siteConfig.ownerName}` });
+  await expect(portraitImage).toBeVisible();
+  await expect(portraitImage).toHaveCSS('border-radius', '50%');
+  await expect.poll(() => portraitImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(card).toContainText(resume.headerCard.title);
   await expect(downloadButton(page)).toBeEnabled();
   await expect(page.getByRole('heading', { level: 1, name: 'Resume' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(resume.summary);
-});
 
-test('the header card is balanced: portrait | name, title and contact links | Download Resume', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/resume');
-  const card = page.getByRole('region', { name: 'Resume header' });
   await expect(card).toContainText(siteConfig.ownerName);
   const links = card.getByRole('list', { name: 'Contact and profiles' });
   await expect(links.getByRole('link', { name: siteConfig.contactTo })).toHaveAttribute(

@@ -49,18 +49,6 @@ for (const { path, heading, section, type } of pages) {
     expect([picture.status(), picture.headers()['content-type']]).toEqual([200, 'image/png']);
   });
 
-  test(`${path} works with JavaScript disabled`, async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-    const page = await context.newPage();
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'About', exact: true })).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-    await page.getByRole('banner').getByRole('link', { name: 'Resume', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Resume' })).toBeVisible();
-    await context.close();
-  });
-
   test(`${path} hydrates the server's HTML: no error, no loading view, nothing fetched twice`, async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -91,6 +79,26 @@ for (const { path, heading, section, type } of pages) {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 }
+
+/**
+ * One browser context without JavaScript walks every page: each page is a fresh load from the server (no script
+ * runs, so nothing is kept between them), and one context for all of them spares a context per page.
+ */
+test(`${pages.map(({ path }) => path).join(', ')} work with JavaScript disabled`, async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  for (const { path, heading } of pages) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'About', exact: true })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await page.getByRole('banner').getByRole('link', { name: 'Resume', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Resume' })).toBeVisible();
+    });
+  }
+  await context.close();
+});
 
 test('an unknown path answers 404 with the error page inside the frame', async ({ request, page }) => {
   const { status, html } = await serverHtml(request, '/no/such/page');

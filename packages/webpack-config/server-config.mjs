@@ -1,5 +1,5 @@
 // The server half of a part's production build, written into its dist/server/: a remote's container
-// for Node (loaded by the API's render worker over HTTP, like the browser loads the other half), or
+// for Node (loaded in a renderer, the API's sandboxed child process, from the release's files), or
 // the shell's render module. Both share the browser build's loaders, so class names, picture URLs
 // and markup match what the browser renders.
 import path from 'node:path';
@@ -125,7 +125,7 @@ export function remoteServerConfig(part, production, browserRecord, outDir = pat
   };
 }
 
-/** The shell's render module (shell/dist/server/render.js): the API's render worker requires it. */
+/** The shell's render module (shell/dist/server/render.js): a renderer runs it. */
 export function shellServerConfig(part, production, outDir = path.join(part.dir, 'dist')) {
   return {
     ...baseConfig(part, production),

@@ -23,7 +23,7 @@ const seconds = numberOption('seconds', 10, 120);
 const idleSeconds = numberOption('idle', 90, 300, 0);
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const origin = `http://127.0.0.1:${port}`;
-/** renders in flight at once: enough to keep the render worker busy, few enough not to queue for long */
+/** renders in flight at once: enough to keep the renderers busy, few enough not to queue for long */
 const inFlight = 10;
 /** the whole run ends by this time, whatever happens */
 const startedAt = Date.now();

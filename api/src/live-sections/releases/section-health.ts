@@ -23,7 +23,7 @@ const routeIdsKey = (build: SectionBuild) => `${build.name}\n${build.version}\n$
 
 /**
  * How the live sections are: each one's entry answers, the server manifest beside it can be read
- * (version, build time), and its `./routes`, loaded in a render worker as pages load it, serves every
+ * (version, build time), and its `./routes`, loaded in a renderer as pages load it, serves every
  * route id the shell needs (packages/parts). A URL that does not answer is a failed check, never an error.
  */
 @Injectable()
