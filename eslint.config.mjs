@@ -11,11 +11,14 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { api, remotes, shell } from './packages/parts/parts.mjs';
+import typeCheck, { typeCheckedJavaScript } from './scripts/eslint-type-check.mjs';
 
 const remoteFolders = remotes.map((remote) => remote.folder);
 const routerPackages = ['react-router', 'react-router-dom', 'react-router/dom'];
 /** The API's live-sections modules: only the modules and the public service are imported from outside them. */
 const liveSections = './api/src/live-sections';
+/** The JavaScript files of the projects tsconfig.json references: type-checked with their program, as by tsc -b. */
+const checkedJavaScript = typeCheckedJavaScript(import.meta.dirname);
 
 export default tseslint.config(
   {
@@ -67,6 +70,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  // The type check (`tsc -b`'s errors) from the programs the type-aware rules build: scripts/eslint-type-check.mjs.
+  {
+    files: checkedJavaScript,
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}', ...checkedJavaScript],
+    plugins: { 'type-check': typeCheck },
+    rules: { 'type-check/diagnostics': 'error' },
   },
 
   // Plain JavaScript: Node scripts and configs, in the browser nowhere.

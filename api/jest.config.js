@@ -2,6 +2,7 @@
 // The API tests run twice, once per storage: the embedded PGlite and PostgreSQL (a throwaway cluster).
 import { postgresBin } from '@portfolio/stand-ins/postgres-cluster';
 import { skipWithout } from '@portfolio/stand-ins/required-tools';
+import { ignoredSpecs } from './test/spec-files.mjs';
 
 /** @type {import('jest').Config} */
 const common = {
@@ -28,7 +29,8 @@ const common = {
   },
 };
 
-const apiTests = ['<rootDir>/test/**/*.e2e-spec.ts'];
+// the spec files, and the groups a whole run of a project loads them in (test/spec-group.ts)
+const apiTests = ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/groups/*.e2e-group.ts'];
 // the tests that read the production build (`npm run build`) have a project of their own, so that
 // `npm test` can run them once the build is done and the rest beside the build
 const builtTests = ['<rootDir>/test/**/*-real-build.e2e-spec.ts'];
@@ -45,8 +47,8 @@ const projects = [
     ...common,
     displayName: 'pglite',
     testMatch: apiTests,
-    // several replicas (replicas, owner-replicas, owner-sections-replicas) need a database server; one process owns a PGlite folder
-    testPathIgnorePatterns: ['replicas\\.e2e-spec\\.ts$', '-real-build\\.e2e-spec\\.ts$'],
+    // several replicas (replicas, owner-replicas, owner-sections-replicas) need a database server: test/spec-files.mjs
+    testPathIgnorePatterns: ignoredSpecs.pglite,
     ...pglite,
   },
   // server-rendered pages read no storage: PGlite is enough
@@ -68,10 +70,8 @@ if (postgresBin()) {
     //   the renderers' boundary, hostile release archives (refused before a row is written) and the guards of the
     //   owner's section calls (401, 403 and 4xx before any change);
     // - and inside a file that runs on both, a test of the second kind is `itOnOneStorage` (test/test-storage.ts)
-    testPathIgnorePatterns: [
-      '/(site-pages|http|public-origin|download|request-logs|server-flags|hostile-releases-boundary|release-archives|owner-sections-guards)\\.e2e-spec\\.ts$',
-      '-real-build\\.e2e-spec\\.ts$',
-    ],
+    // - the list: test/spec-files.mjs
+    testPathIgnorePatterns: ignoredSpecs.postgres,
     globals: { TEST_STORAGE: 'postgres' },
     globalSetup: '<rootDir>/test/postgres-cluster.setup.mjs',
     globalTeardown: '<rootDir>/test/postgres-cluster.teardown.mjs',
@@ -84,4 +84,5 @@ if (postgresBin()) {
 // 214 s with one worker, 75 s with four)
 /** @type {import('jest').Config} */
 // 90 s a test: renderer processes and replicas start in seconds alone, and `npm test` runs three lanes on 2 cores
-export default { projects, testTimeout: 90_000, maxWorkers: 4 };
+// A run of a whole project takes its groups of spec files, a run naming files those files (test/spec-sequencer.mjs).
+export default { projects, testTimeout: 90_000, maxWorkers: 4, testSequencer: '<rootDir>/test/spec-sequencer.mjs' };

@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: the contracts built once; then the API's build and tests, the front ends' build and the unit tests side
-// by side, then the browser tests once those have ended. The static checks (format, lint, every type check in one
-// `tsc -b`) run from the start to the end at the lowest CPU priority, the three at once: they wait for no timer, so
+// by side, then the browser tests once those have ended. The static checks (format, and lint with every type check:
+// ESLint reports `tsc -b`'s errors) run from the start to the end at the lowest CPU priority, both at once: they wait for no timer, so
 // they take only the CPU that the timed lanes leave, in the first phase and in the browser tests' waits, and never
 // slow a timed test. `npm test -- api checks` runs the lanes named. Each step's output is printed whole when it ends,
 // with its time. A failed check does not stop its lane; a failed build skips the tests that need it. Any failure
 // fails the run.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { api, libraries, repoRoot } from './parts.mjs';
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -49,8 +48,6 @@ function npmRun(script, workspace, { live = false, background = false, args: ext
   ];
   return run([script, workspace, ...extra].filter(Boolean).join(' '), 'npm', args, { live, background });
 }
-
-const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
 
 /** The steps one after another; after a failed one the rest are skipped when `stopOnFailure`. True when all passed. */
 async function inTurn(steps, { stopOnFailure = false } = {}) {
@@ -114,8 +111,10 @@ const lanes = {
       ]),
   },
   /**
-   * The unit tests, and the static checks at the lowest priority, the three at once: one after another, the last
-   * of them would run alone on one core of two once the browser tests end.
+   * The unit tests, and the static checks at the lowest priority, all at once: one after another, the last of them
+   * would run alone on one core of two once the browser tests end. Lint type-checks every project of tsconfig.json
+   * as `tsc -b` does, from the programs its type-aware rules build (scripts/eslint-type-check.mjs; the contracts are
+   * built already).
    */
   checks: {
     name: 'checks and unit tests',
@@ -124,8 +123,6 @@ const lanes = {
         unitTests(),
         npmRun('format:check', undefined, { background: true }),
         npmRun('lint:eslint', undefined, { background: true }),
-        // tsconfig.json's projects; the contracts are built already
-        run('tsc -b', process.execPath, [tsc, '-b'], { background: true }),
       ]).then((all) => all.every(Boolean)),
   },
   browser: {

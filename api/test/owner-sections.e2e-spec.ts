@@ -28,13 +28,6 @@ import { itOnOneStorage, newStorage, testStorage } from './test-storage.js';
 let sameOrigin: RemotesConfig;
 let cdn: FolderServer;
 const cdnSite = fakeSite({}, true);
-beforeAll(async () => {
-  cdn = await serveFolder(cdnSite);
-  sameOrigin = Object.fromEntries(
-    remotes.map(({ name, folder }) => [name, `${cdn.url}/${folder}/dist/remoteEntry.js`]),
-  ) as RemotesConfig;
-});
-afterAll(() => cdn.close());
 
 /** A site whose remotes.json names the sections on the CDN. */
 function siteOnCdn(): string {
@@ -44,6 +37,13 @@ function siteOnCdn(): string {
 
 // On PostgreSQL a refused import does not run: it is answered before a row is written.
 describe(`the owner's sections (${testStorage})`, () => {
+  beforeAll(async () => {
+    cdn = await serveFolder(cdnSite);
+    sameOrigin = Object.fromEntries(
+      remotes.map(({ name, folder }) => [name, `${cdn.url}/${folder}/dist/remoteEntry.js`]),
+    ) as RemotesConfig;
+  });
+  afterAll(() => cdn.close());
   const siteDir = cdnSite;
   const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');
   let site: OwnerSite;

@@ -85,12 +85,18 @@ describe("the renderer sandbox: section code without the server's secrets, its f
   const storage = newStorage();
   const dataDir = storage.DATA_DIR ?? path.join(siteDir, 'data');
   let app: RunningApp;
+  const secrets = {
+    COOKIE_SECRET: secret,
+    SMTP_URL: `smtp://u:${secret}@x`,
+    RECAPTCHA_SECRET: secret,
+    ...(storage.DATABASE_URL ? { DATABASE_URL: storage.DATABASE_URL } : {}),
+  };
+  const environmentBefore = Object.fromEntries(Object.keys(secrets).map((name) => [name, process.env[name]]));
   beforeAll(async () => {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(path.join(dataDir, 'secret.txt'), secret);
     // what the server's own environment holds: none of it may reach section code
-    Object.assign(process.env, { COOKIE_SECRET: secret, SMTP_URL: `smtp://u:${secret}@x`, RECAPTCHA_SECRET: secret });
-    if (storage.DATABASE_URL) process.env.DATABASE_URL = storage.DATABASE_URL;
+    Object.assign(process.env, secrets);
     writeSectionBuild(aboutDist, 'about-hostile', ['about'], hostileAbout(dataDir, siteDir));
     cdn = await serveFolder(siteDir);
     sections = onCdn(cdn.url);
@@ -106,6 +112,10 @@ describe("the renderer sandbox: section code without the server's secrets, its f
   afterAll(async () => {
     await app.close();
     await cdn.close();
+    // the specs loaded after this one in the same group (test/spec-group.ts) share this process's environment
+    for (const [name, value] of Object.entries(environmentBefore))
+      if (value === undefined) Reflect.deleteProperty(process.env, name);
+      else process.env[name] = value;
   });
   const url = (pagePath: string) => `${app.baseUrl}${pagePath}`;
 

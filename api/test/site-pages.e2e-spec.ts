@@ -47,11 +47,11 @@ async function page(app: RunningApp, pagePath: string, headers: Record<string, s
 /** Undoes a test's change to the shared site after it, whether it passed or not. */
 const tearDowns: Array<() => unknown> = [];
 const onTearDown = (undo: () => unknown) => tearDowns.push(undo);
-afterEach(async () => {
-  for (const undo of tearDowns.splice(0).reverse()) await undo();
-});
 
 describe('pages rendered on the server', () => {
+  afterEach(async () => {
+    for (const undo of tearDowns.splice(0).reverse()) await undo();
+  });
   // one server for the suite: a test that changes the site puts it back
   const siteDir = fakeSite({}, true);
   const remotesJson = path.join(siteDir, 'shell/dist/remotes.json');

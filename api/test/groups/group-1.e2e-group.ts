@@ -1,0 +1,3 @@
+import { runGroup } from '../spec-group.js';
+
+await runGroup(1);
