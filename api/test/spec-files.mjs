@@ -1,5 +1,5 @@
 // Which API spec files (test/*.e2e-spec.ts) each storage's jest project runs (the reasoning is in api/jest.config.js),
-// and the groups a whole run of a project loads them in (test/groups/, test/spec-groups.mjs).
+// and the groups a whole run of a project loads them in (test/groups/, test/spec-group.ts).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
