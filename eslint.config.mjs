@@ -54,7 +54,7 @@ export default tseslint.config(
       // Off: the two dearest type-aware rules (with them, ESLint took 129 CPU-s of the tree; without, 112) for
       // nothing found. This code declares no enum, so the first can only weigh a library's enum against a literal;
       // the second's one finding in the whole tree was Nest's options object, typed as a class and passed as a plain
-      // object as Nest's own documentation does (docs/performance.md, "Where the CPU went").
+      // object as Nest's own documentation does (docs/decisions/0034-the-test-suite-is-cut-in-cpu-seconds.md).
       '@typescript-eslint/no-unsafe-enum-assignment': 'off',
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
       // an empty string is as unset as undefined for environment variables and form fields

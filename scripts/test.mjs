@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: the contracts built once; then the API's build and tests, the front ends' build and the unit tests side
 // by side, then the browser tests once those have ended. The static checks (format, and lint with every type check:
-// ESLint reports `tsc -b`'s errors) run from the start to the end at the lowest CPU priority, both at once: they wait for no timer, so
-// they take only the CPU that the timed lanes leave, in the first phase and in the browser tests' waits, and never
-// slow a timed test. `npm test -- api checks` runs the lanes named. Each step's output is printed whole when it ends,
-// with its time. A failed check does not stop its lane; a failed build skips the tests that need it. Any failure
-// fails the run.
+// ESLint reports `tsc -b`'s errors) run from the start to the end at the lowest CPU priority, both at once: they
+// wait for no timer, so they take only the CPU that the timed lanes leave, in the first phase and in the browser
+// tests' waits, and never slow a timed test. `npm test -- api checks` runs the lanes named. Each step's output is
+// printed whole when it ends, with its time. A failed check does not stop its lane; a failed build skips the tests
+// that need it. Any failure fails the run.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { api, libraries, repoRoot } from './parts.mjs';
@@ -49,13 +49,10 @@ function npmRun(script, workspace, { live = false, background = false, args: ext
   return run([script, workspace, ...extra].filter(Boolean).join(' '), 'npm', args, { live, background });
 }
 
-/** The steps one after another; after a failed one the rest are skipped when `stopOnFailure`. True when all passed. */
-async function inTurn(steps, { stopOnFailure = false } = {}) {
+/** The steps one after another, each run whatever the one before did. True when all passed. */
+async function inTurn(steps) {
   let passed = true;
-  for (const step of steps) {
-    if (!passed && stopOnFailure) break;
-    passed = (await step()) && passed;
-  }
+  for (const step of steps) passed = (await step()) && passed;
   return passed;
 }
 
@@ -150,16 +147,18 @@ if (!(await inTurn(libraries.map((library) => () => npmRun('build', library, { l
   process.exit(1);
 }
 /** A lane run, its verdict printed with its time when it ends. */
-const timed = async (lane, ...args) => {
-  const passed = await lane.run(...args);
-  console.log(`\n══ ${lane.name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(started)}`);
+const timed = async ({ name, run: runLane }, ...args) => {
+  const passed = await runLane(...args);
+  console.log(`\n══ ${name}: ${passed ? 'passed' : 'FAILED'} in ${seconds(started)}`);
   return passed;
 };
-const sideBySide = ['api', 'checks'].filter(running).map((key) => timed(lanes[key]));
+/** A lane named (or all), run; true for one not named. */
+const lane = (key, ...args) => (running(key) ? timed(lanes[key], ...args) : true);
+const apiLane = lane('api');
 // what the browser tests wait for: the API lane and the unit tests, not the static checks in the background
-const timedWork = Promise.all([running('api') && sideBySide[0], running('checks') && unitTests()]);
-const results = await Promise.all([...sideBySide, running('browser') ? timed(lanes.browser, timedWork) : true]);
-if (!results.flat().every((passed) => passed !== false)) {
+const timedWork = Promise.all([apiLane, running('checks') && unitTests()]);
+const results = await Promise.all([apiLane, lane('checks'), lane('browser', timedWork)]);
+if (!results.every(Boolean)) {
   console.log(`npm test failed after ${seconds(started)}`);
   process.exit(1);
 }
