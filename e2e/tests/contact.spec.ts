@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures';
 import site from '@portfolio/content/site.json' with { type: 'json' };
 import { siteverifyUrl } from '../support/ports';
 import { contactFormText } from '../support/content';
+import { recordRequests } from '../support/network-log';
 
 /** A field by its accessible name (the visible "*" is hidden from it; `required` says it instead). */
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -127,8 +128,7 @@ test('sends: fields and button disabled with "Sending...", then success clears e
 test('no captcha answer: "Please verify the reCAPTCHA" in a modal that fades in and out with Bootstrap timings, and the form stays usable', async ({
   page,
 }) => {
-  const verifyCalls: string[] = [];
-  page.on('request', (request) => request.url().endsWith('/api/verify') && verifyCalls.push(request.url()));
+  const requested = recordRequests(page);
   await openForm(page);
   await fill(page);
   await submitButton(page).click();
@@ -145,14 +145,13 @@ test('no captcha answer: "Please verify the reCAPTCHA" in a modal that fades in 
   await expect(page.locator('.fake-recaptcha input')).toBeFocused(); // back where the answer is missing
   await expect(field(page, 'First name')).toBeEnabled();
   await expect(field(page, 'First name')).toHaveValue('Ada');
-  expect(verifyCalls).toEqual([]);
+  expect(requested.filter((url) => url.endsWith('/api/verify'))).toEqual([]);
 });
 
 test('captcha refused: "Invalid reCAPTCHA.", then captcha down: "ReCAPTCHA error. Please try again later."; nothing is sent', async ({
   page,
 }) => {
-  const contactCalls: string[] = [];
-  page.on('request', (request) => request.url().endsWith('/api/contact') && contactCalls.push(request.url()));
+  const requested = recordRequests(page);
   await openForm(page);
   await fill(page);
   // one visitor meets both in turn: the second answer also shows the form is usable again after the first
@@ -171,7 +170,7 @@ test('captcha refused: "Invalid reCAPTCHA.", then captcha down: "ReCAPTCHA error
       await expect(page.locator('.fake-recaptcha input')).not.toBeChecked(); // a used token needs a fresh answer
     });
   }
-  expect(contactCalls).toEqual([]);
+  expect(requested.filter((url) => url.endsWith('/api/contact'))).toEqual([]);
 });
 
 test('sending fails with an error status, then with a network failure: each time "Error sending your message, please try again later."', async ({
@@ -204,8 +203,7 @@ test('sending fails with an error status, then with a network failure: each time
 test('browser validity first: the form is marked validated and nothing is sent while a field is wrong', async ({
   page,
 }) => {
-  const apiCalls: string[] = [];
-  page.on('request', (request) => /\/api\/(verify|contact)$/.test(request.url()) && apiCalls.push(request.url()));
+  const requested = recordRequests(page);
   const form = await openForm(page);
   await expect(form).not.toHaveClass(/was-validated/);
   await solveCaptcha(page);
@@ -228,7 +226,7 @@ test('browser validity first: the form is marked validated and nothing is sent w
     .poll(() => field(page, 'Email address').evaluate((input: HTMLInputElement) => input.validationMessage))
     .toBe('Must be an email address.');
   await expect(modal(page)).toHaveCount(0);
-  expect(apiCalls).toEqual([]);
+  expect(requested.filter((url) => /\/api\/(verify|contact)$/.test(url))).toEqual([]);
 });
 
 test('while the captcha loads its place says so, and it appears without moving the form', async ({ page }) => {

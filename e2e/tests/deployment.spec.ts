@@ -11,6 +11,7 @@ import { keepServerHeading, serverHeadingKept } from '../support/hydration';
 import { e2eOwnerPassword, logIn, setOwnerPassword } from '../support/owner';
 import { siteverifyUrl, standInPorts } from '../support/ports';
 import { headingIn, serverFrame, serverPages } from '../support/server-pages';
+import { recordRequests } from '../support/network-log';
 
 // The multi-origin deployment as docker-compose.yml runs it (deploy/ templates in Debian's nginx: the shell
 // and each section on its own port, two API replicas on PostgreSQL behind the shell's pages and /api), on
@@ -155,9 +156,8 @@ test('every page comes rendered by a replica through nginx, naming each section 
 test('every route: the page from a replica, hydrated with each section from its own origin, no error', async ({
   page,
 }) => {
-  const requested: string[] = [];
+  const requested = recordRequests(page);
   const errors: string[] = [];
-  page.on('request', (req) => requested.push(req.url()));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
   await page.addInitScript(keepServerHeading);

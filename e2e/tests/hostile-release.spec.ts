@@ -7,6 +7,7 @@ import type { CreatedDeployToken, DeployToken, ReleaseUploaded } from '@portfoli
 import { copyOfBuild } from '../support/own-site';
 import { e2eOwnerPassword, logIn } from '../support/owner';
 import { siteServer } from '../support/site-server';
+import { recordRequests } from '../support/network-log';
 
 // Red team row 5 (issue 25): a deploy token's holder uploads a release whose code acts as the owner; a logged-in
 // owner opens it in Chromium through its preview link and through its files' URLs. Nothing gets done: the server
@@ -106,9 +107,8 @@ test("a release's code opened by the logged-in owner, by its preview link and it
   expect(previewUrl.startsWith(`${previewOrigin}/sections/preview/`)).toBe(true);
 
   const said: string[] = [];
-  const requested: string[] = [];
   page.on('console', (message: ConsoleMessage) => said.push(message.text()));
-  page.on('request', (request) => requested.push(request.url()));
+  const requested = recordRequests(page);
   const done = () => page.waitForEvent('console', (message) => message.text().startsWith('HOSTILE done on'));
 
   // 1. the preview link, as a page of any site would link to it: on the site's origin, sent on to the preview origin

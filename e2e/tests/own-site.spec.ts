@@ -10,6 +10,7 @@ import { changedBuild, e2eOwnerPassword, logIn, setOwnerPassword } from '../supp
 import { standInPorts } from '../support/ports';
 import { copyOfSection, runRelease } from '../support/release-command';
 import { serveFolder, type StaticServer } from '../support/static-server';
+import { recordRequests } from '../support/network-log';
 
 // One server of the site of its own (support/own-site.ts), whose password and sections these tests change in turn:
 // the first visits after its start; the owner's login before a password is set; a build at a URL imported as a
@@ -93,8 +94,7 @@ async function projectsHeading(page: Page, heading: string) {
 async function visitorPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const requested: string[] = [];
-  page.on('request', (request) => requested.push(request.url()));
+  const requested = recordRequests(page);
   return { page, requested, close: () => context.close() };
 }
 
