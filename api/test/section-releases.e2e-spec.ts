@@ -90,6 +90,23 @@ describe('section releases', () => {
     expect(uploaded.previewUrl).toMatch(
       new RegExp(`^http://localhost:${new URL(site.previewBaseUrl).port}/sections/preview/`),
     );
+    // the release command's browser check, reported with the token: one route is "1 page"
+    const checked = await withToken(
+      site,
+      'POST',
+      `/api/sections/about/releases/${uploaded.release.id}/browser-check`,
+      token,
+      {
+        ok: true,
+        routes: [{ path: '/about', errors: [] }],
+      },
+    );
+    expect(checked.status).toBe(200);
+    expect((await json<SectionRelease>(checked)).checks.find((check) => check.name === 'browser')).toEqual({
+      name: 'browser',
+      outcome: 'passed',
+      detail: '1 page hydrated in Chromium without an error.',
+    });
     const again = await upload(site, 'about', about2, token);
     expect(again.status).toBe(200);
     expect((await json<ReleaseUploaded>(again)).release.id).toBe(uploaded.release.id);

@@ -223,7 +223,7 @@ export class SectionReleases {
       ? {
           name: 'browser',
           outcome: 'passed',
-          detail: `${report.routes.length} pages hydrated in Chromium without an error.`,
+          detail: `${report.routes.length} ${report.routes.length === 1 ? 'page' : 'pages'} hydrated in Chromium without an error.`,
         }
       : {
           name: 'browser',
